@@ -1,0 +1,37 @@
+// Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, otherwise embedded
+// PGlite (a data folder on disk, or in memory for tests). Migrations run on open.
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres" };
+
+export type DatabaseOptions = {
+  /** postgres://… to use a PostgreSQL server. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; "memory://" (or undefined with inMemory) keeps it in memory. */
+  dataDir?: string;
+};
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Database, close: () => pool.end(), kind: "postgres" };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = new PGlite(options.dataDir ?? "memory://");
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
+}

@@ -1,0 +1,249 @@
+// Drizzle schema of the commerce API. PostgreSQL dialect only (PGlite embedded, pg remote).
+// Texts shown to buyers in several languages are stored as { es, en, pt } JSON.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export type LocalizedText = { es: string; en: string; pt: string };
+
+export const showTypes = pgTable("show_types", {
+  id: integer("id").primaryKey(),
+  name: jsonb("name").$type<LocalizedText>().notNull(),
+  sortOrder: integer("sort_order").notNull(),
+});
+
+export const venues = pgTable("venues", {
+  id: serial("id").primaryKey(),
+  seo: text("seo").notNull().unique(),
+  name: text("name").notNull(),
+  address: text("address").notNull(),
+  city: text("city").notNull(),
+  zone: text("zone").notNull(),
+  latitude: text("latitude"),
+  longitude: text("longitude"),
+  description: jsonb("description").$type<LocalizedText>().notNull(),
+  isShop: boolean("is_shop").notNull().default(false),
+});
+
+export const shows = pgTable(
+  "shows",
+  {
+    id: serial("id").primaryKey(),
+    seo: text("seo").notNull().unique(),
+    typeId: integer("type_id")
+      .notNull()
+      .references(() => showTypes.id),
+    venueId: integer("venue_id")
+      .notNull()
+      .references(() => venues.id),
+    title: text("title").notNull(),
+    summary: jsonb("summary").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    imagePath: text("image_path").notNull(),
+    /** 1..3 for the billboard's highlighted shows; null otherwise. */
+    highlightRank: integer("highlight_rank"),
+    durationMinutes: integer("duration_minutes"),
+    /** Products (type 100) are sold without a date: they carry one open-ended "performance". */
+    isProduct: boolean("is_product").notNull().default(false),
+  },
+  (t) => [index("shows_type_idx").on(t.typeId), index("shows_venue_idx").on(t.venueId)],
+);
+
+export const performances = pgTable(
+  "performances",
+  {
+    id: serial("id").primaryKey(),
+    showId: integer("show_id")
+      .notNull()
+      .references(() => shows.id),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** ON_SALE, CANCELLED. Sold out is derived from free places. */
+    status: text("status").notNull().default("ON_SALE"),
+  },
+  (t) => [index("performances_show_idx").on(t.showId, t.startsAt)],
+);
+
+export const sectors = pgTable(
+  "sectors",
+  {
+    id: serial("id").primaryKey(),
+    performanceId: integer("performance_id")
+      .notNull()
+      .references(() => performances.id),
+    name: text("name").notNull(),
+    /** GENERAL (general admission: places without a number) or NUMBERED (seats). */
+    kind: text("kind").$type<"GENERAL" | "NUMBERED">().notNull(),
+    /** Whole pesos. */
+    price: integer("price").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("sectors_performance_idx").on(t.performanceId)],
+);
+
+/**
+ * One row per sellable place: a numbered seat or one general-admission place.
+ * A place is free when it is not sold and its hold is absent or past its deadline
+ * (expiry is lazy: no job is needed to free it).
+ */
+export const positions = pgTable(
+  "positions",
+  {
+    id: serial("id").primaryKey(),
+    sectorId: integer("sector_id")
+      .notNull()
+      .references(() => sectors.id),
+    performanceId: integer("performance_id")
+      .notNull()
+      .references(() => performances.id),
+    row: text("row"),
+    number: integer("number"),
+    heldByProcessId: integer("held_by_process_id"),
+    heldUntil: timestamp("held_until", { withTimezone: true }),
+    sold: boolean("sold").notNull().default(false),
+  },
+  (t) => [
+    index("positions_sector_free_idx").on(t.sectorId, t.sold),
+    index("positions_process_idx").on(t.heldByProcessId),
+  ],
+);
+
+export const customers = pgTable("customers", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  documentType: text("document_type").notNull(),
+  documentNumber: text("document_number").notNull(),
+  gender: text("gender").notNull(),
+  birthDate: text("birth_date"),
+  alias: text("alias"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    /** SHA-256 of the token, hex. The token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("api_tokens_customer_idx").on(t.customerId)],
+);
+
+export const purchaseProcesses = pgTable(
+  "purchase_processes",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    /** CART or BOX. */
+    kind: text("kind").$type<"CART" | "BOX">().notNull().default("CART"),
+    /** ACTIVE, PAID, CANCELLED. EXPIRED is derived from the deadline. */
+    status: text("status").$type<"ACTIVE" | "PAID" | "CANCELLED">().notNull().default("ACTIVE"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    deliveryTypeId: integer("delivery_type_id"),
+    paymentMethodId: integer("payment_method_id"),
+  },
+  (t) => [index("purchase_processes_customer_idx").on(t.customerId)],
+);
+
+export const payments = pgTable("payments", {
+  id: serial("id").primaryKey(),
+  processId: integer("process_id")
+    .notNull()
+    .references(() => purchaseProcesses.id),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amount: integer("amount").notNull(),
+  /** APPROVED, DECLINED, FAILED, PENDING. */
+  status: text("status").notNull(),
+  providerReference: text("provider_reference"),
+  declineReason: text("decline_reason"),
+  cardLast4: text("card_last4"),
+  installments: integer("installments").notNull().default(1),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    processId: integer("process_id")
+      .notNull()
+      .unique()
+      .references(() => purchaseProcesses.id),
+    paymentId: integer("payment_id").references(() => payments.id),
+    ticketsTotal: integer("tickets_total").notNull(),
+    deliveryFee: integer("delivery_fee").notNull(),
+    serviceCharge: integer("service_charge").notNull(),
+    total: integer("total").notNull(),
+    deliveryTypeId: integer("delivery_type_id").notNull(),
+    /** PAID, REFUNDED. */
+    status: text("status").notNull().default("PAID"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("orders_customer_idx").on(t.customerId)],
+);
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    performanceId: integer("performance_id")
+      .notNull()
+      .references(() => performances.id),
+    sectorId: integer("sector_id")
+      .notNull()
+      .references(() => sectors.id),
+    positionId: integer("position_id")
+      .notNull()
+      .references(() => positions.id),
+    price: integer("price").notNull(),
+    /** Signed code printed in the QR: ticket id + HMAC. */
+    code: text("code").notNull().unique(),
+  },
+  // The schema itself forbids selling one place twice.
+  (t) => [
+    uniqueIndex("tickets_performance_position_unique").on(t.performanceId, t.positionId),
+    index("tickets_order_idx").on(t.orderId),
+  ],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  messageType: text("message_type").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject"),
+  body: text("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const seedRuns = pgTable("seed_runs", {
+  name: text("name").primaryKey(),
+  ranAt: bigint("ran_at", { mode: "number" })
+    .notNull()
+    .default(sql`extract(epoch from now())::bigint`),
+});

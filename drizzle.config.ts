@@ -1,0 +1,7 @@
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "postgresql",
+  schema: "./commerce/db/schema.ts",
+  out: "./commerce/db/migrations",
+});
