@@ -3,6 +3,7 @@
 // Names follow the spec (Spanish, prefixed: id, c text, n number, f amount, d date, l flag,
 // o object, lista/a arrays). Dates travel as ISO-8601 strings.
 import { z } from "zod";
+import { expiryNotPast, luhnValid } from "./card-rules.ts";
 
 // ---------------------------------------------------------------- envelope and errors
 
@@ -336,7 +337,7 @@ export const selectPaymentMethodRequest = z.object({
 const currentYear = () => new Date().getUTCFullYear();
 
 /** Card fields (§5). Luhn and expiry-in-the-past are checked by the domain rules as well. */
-export const cardSchema = z.object({
+const cardFields = z.object({
   cNumero: z
     .string({ error: "cardNumberRequired" })
     .transform((v) => v.replace(/[\s-]/g, ""))
@@ -372,6 +373,24 @@ export const cardSchema = z.object({
     .min(1, { error: "documentRequired" })
     .max(20, { error: "documentTooHigh" }),
 });
+export const cardSchema = cardFields.superRefine(
+  (card, ctx) => {
+    // Only judge fields that passed their own checks, so each field shows one clear message.
+    const failed = (field: string) => ctx.issues.some((issue) => issue.path?.[0] === field);
+    if (!failed("cNumero") && !luhnValid(card.cNumero)) {
+      ctx.addIssue({ code: "custom", path: ["cNumero"], message: "cardNumberInvalid" });
+    }
+    if (
+      !failed("nMesVencimiento") &&
+      !failed("nAnioVencimiento") &&
+      !expiryNotPast(card.nMesVencimiento, card.nAnioVencimiento, new Date())
+    ) {
+      ctx.addIssue({ code: "custom", path: ["nMesVencimiento"], message: "expiryPast" });
+    }
+  },
+  // Run even when other fields failed (by default it is skipped), never on a non-object.
+  { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+);
 export type Card = z.infer<typeof cardSchema>;
 export { currentYear };
 

@@ -1,0 +1,35 @@
+// Form schemas shared by the browser (Conform validates as you type when JavaScript runs)
+// and the server (the same schema checks every submission). Error messages are i18n keys
+// of the "validation" namespace; the contract supplies the API's own rules.
+import { cardSchema, loginRequest, signUpRequest } from "@contract";
+import { z } from "zod";
+
+export const redirectField = z.string().optional();
+
+export const loginForm = loginRequest.extend({ redirectTo: redirectField });
+
+/** Sign-up asks twice for e-mail and password (§5: each must match its confirmation). */
+export const signUpForm = signUpRequest
+  .extend({
+    cEmailConfirmacion: z.string({ error: "emailConfirmRequired" }).trim(),
+    cClaveConfirmacion: z.string({ error: "passwordConfirmRequired" }),
+    redirectTo: redirectField,
+  })
+  .refine((form) => form.cEmail.toLowerCase() === form.cEmailConfirmacion.toLowerCase(), {
+    error: "emailMustMatch",
+    path: ["cEmailConfirmacion"],
+  })
+  .refine((form) => form.cClave === form.cClaveConfirmacion, {
+    error: "passwordMustMatch",
+    path: ["cClaveConfirmacion"],
+  });
+
+/** Checkout: delivery, payment method and installments, the card, and the terms (§5). */
+export const checkoutForm = z.object({
+  idEntregaTipo: z.coerce.number({ error: "deliveryRequired" }).int().positive(),
+  nFormaDePago: z.coerce.number({ error: "paymentMethodRequired" }).int().positive(),
+  nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),
+  oTarjeta: cardSchema,
+  lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
+  cClaveIdempotencia: z.string().min(8).max(100),
+});

@@ -1,0 +1,11 @@
+// Languages of the shop (spec §9): es is the default and the fallback.
+export const supportedLocales = ["es", "en", "pt"] as const;
+export type Locale = (typeof supportedLocales)[number];
+export const defaultLocale: Locale = "es";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (supportedLocales as readonly string[]).includes(value);
+}
+
+/** Namespaces the storefront's pages use (the API has its own). */
+export const storefrontNamespaces = ["common", "validation"] as const;

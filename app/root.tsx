@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { AttentionDialog } from "./components/attention-dialog";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { defaultLocale } from "./lib/locales";
+import { currentCart } from "./services/cart.server";
+import { getLocale, i18nMiddleware } from "./services/i18n.server";
+import { commitSession, getSession, isLoginValid } from "./services/session.server";
+import stylesheet from "./styles.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
+  const locale = getLocale(context);
+  const session = await getSession(request);
+  const sessionUser = session.get("user");
+  const user = isLoginValid(sessionUser) && sessionUser ? sessionUser : null;
+  const notice = session.get("notice") ?? null;
+  const cart = await currentCart(args, session, user);
+  return data(
+    { locale, user: user ? { name: user.cNombre } : null, cart, notice, now: Date.now() },
+    // Reading a flash consumes it: the cookie must be written back.
+    notice ? { headers: await commitSession(session) } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
+  return (
+    <html lang={root?.locale ?? defaultLocale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen flex flex-col bg-stone-50 text-stone-900">
+        <a href="#main" className="skip-link">
+          {t("a11y.skipToContent")}
+        </a>
+        <SiteHeader user={root?.user ?? null} cart={root?.cart ?? null} now={root?.now} />
+        {root?.notice ? (
+          <p role="status" className="notice">
+            {t(root.notice)}
+          </p>
+        ) : null}
+        <main id="main" className="flex-1 w-full max-w-6xl mx-auto px-4 py-6">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.nCode === 555) {
+    return <AttentionDialog message={String(error.data.message)} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? t("errors.notFoundTitle") : t("errors.genericTitle");
+  const detail = status === 404 ? t("errors.notFoundText") : t("errors.genericText");
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="prose-page">
+      <title>{title}</title>
+      <h1>{title}</h1>
+      <p>{detail}</p>
+      <p>
+        <a href="/" className="button-primary">
+          {t("errors.backToBillboard")}
+        </a>
+      </p>
+    </section>
+  );
+}

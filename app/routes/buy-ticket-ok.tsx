@@ -1,0 +1,58 @@
+import { purchaseProcessSchema } from "@contract";
+import { apiPaths } from "@contract/paths.ts";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { formatPrice } from "~/lib/format";
+import { requireUser } from "~/services/session.server";
+import { orThrow, shopApi } from "~/services/shop.server";
+import type { Route } from "./+types/buy-ticket-ok";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireUser(args.request);
+  const id = z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .safeParse(args.params.idProcesoDeCompra);
+  if (!id.success) throw data({ nCode: 404, message: "" }, { status: 404 });
+  const process = orThrow(
+    await shopApi(args, user).get(apiPaths.process(id.data), purchaseProcessSchema),
+  );
+  if (process.cEstado !== "PAID" || process.idPedido === null) {
+    throw redirect(`/BuyTicket/${process.idProcesoDeCompra}`);
+  }
+  return { process, orderId: process.idPedido };
+}
+
+export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { process, orderId } = loaderData;
+  return (
+    <section className="prose-page">
+      <title>{t("success.title")}</title>
+      <h1>{t("success.title")}</h1>
+      <p role="status">{t("success.text", { order: orderId })}</p>
+      <ul className="mb-4">
+        {process.listaFuncion.map((line) => (
+          <li key={line.idFuncion}>
+            {line.oEspectaculo.cEspectaculoCartelNombre} —{" "}
+            {t("checkout.tickets", { count: line.nCantidadPosiciones })}
+          </li>
+        ))}
+      </ul>
+      <p className="font-semibold mb-4">
+        {t("success.paid", { total: formatPrice(process.fTotal) })}
+      </p>
+      <p className="flex flex-wrap gap-3">
+        <a href={`/myOrders/${orderId}/eticket.pdf`} className="button-primary" download>
+          {t("orders.downloadEticket")}
+        </a>
+        <Link to="/myOrders" className="button-secondary">
+          {t("success.toOrders")}
+        </Link>
+      </p>
+    </section>
+  );
+}

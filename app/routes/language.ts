@@ -1,0 +1,21 @@
+// The language picker's plain form: keeps the choice in a cookie and goes back.
+import { redirect } from "react-router";
+import { isLocale } from "~/lib/locales";
+import { localeCookie } from "~/services/i18n.server";
+import { safeRedirectPath } from "~/services/session.server";
+import type { Route } from "./+types/language";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const locale = form.get("locale");
+  const back = safeRedirectPath(form.get("redirectTo"));
+  if (!isLocale(locale)) return redirect(back, { status: 303 });
+  return redirect(back, {
+    status: 303,
+    headers: { "Set-Cookie": await localeCookie.serialize(locale) },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,91 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { TextField } from "~/components/field";
+import { loginForm } from "~/lib/forms";
+import { authenticator, LoginRefused } from "~/services/auth.server";
+import { getT } from "~/services/i18n.server";
+import { commitSession, getSession, getUser, safeRedirectPath } from "~/services/session.server";
+import type { Route } from "./+types/login";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUser(request)) throw redirect(redirectTo);
+  return { redirectTo, title: getT(context)("login.title") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginForm });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["cClave"] }), { status: 400 });
+  }
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const session = await getSession(request);
+    session.set("user", {
+      token: user.token,
+      cNombre: user.cNombre,
+      cEmail: user.cEmail,
+      dLogin: user.dLogin,
+      lAlias: user.lAlias,
+    });
+    session.unset("processId");
+    throw redirect(safeRedirectPath(submission.value.redirectTo), {
+      headers: await commitSession(session),
+    });
+  } catch (error) {
+    if (error instanceof LoginRefused) {
+      const status = error.failure.code === "TRANSPORT" ? 503 : 401;
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["cClave"] }), {
+        status,
+      });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginForm }),
+  });
+  const busy = useNavigation().state === "submitting";
+  const signUpHref = `/signUp?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  return (
+    <section className="max-w-md">
+      <h1>{t("login.title")}</h1>
+      <Form method="post" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <p role="alert" id={form.errorId} className="form-error">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          meta={fields.cEmail}
+          label={t("fields.email")}
+          type="email"
+          autoComplete="email"
+        />
+        <TextField
+          meta={fields.cClave}
+          label={t("fields.password")}
+          type="password"
+          autoComplete="current-password"
+        />
+        <button type="submit" className="button-primary w-full" disabled={busy}>
+          {t("login.submit")}
+        </button>
+      </Form>
+      <p className="mt-4">
+        {t("login.noAccount")} <Link to={signUpHref}>{t("login.signUpLink")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { ordersResponse } from "@contract";
+import { apiPaths } from "@contract/paths.ts";
+import { useTranslation } from "react-i18next";
+import { formatDateTime, formatPrice } from "~/lib/format";
+import type { Locale } from "~/lib/locales";
+import { getT } from "~/services/i18n.server";
+import { requireUser } from "~/services/session.server";
+import { orThrow, shopApi } from "~/services/shop.server";
+import type { Route } from "./+types/my-orders";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireUser(args.request);
+  const orders = orThrow(await shopApi(args, user).get(apiPaths.orders(), ordersResponse)).Lista;
+  return { orders, title: getT(args.context)("orders.title") };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  return (
+    <section>
+      <h1>{t("orders.title")}</h1>
+      {loaderData.orders.length === 0 ? <p>{t("orders.none")}</p> : null}
+      <ul className="flex flex-col gap-4">
+        {loaderData.orders.map((order) => (
+          <li key={order.idPedido}>
+            <article
+              className="bg-white border border-stone-200 rounded-xl p-4"
+              aria-labelledby={`order-${order.idPedido}`}
+            >
+              <h2 id={`order-${order.idPedido}`}>
+                {t("orders.orderNumber", { number: order.idPedido })}
+              </h2>
+              <p className="text-sm text-stone-600 mb-2">
+                {formatDateTime(order.dFecha, locale)} · {order.cEntrega} ·{" "}
+                {t(`orders.states.${order.cEstado}`, { defaultValue: order.cEstado })}
+              </p>
+              {order.listaFunciones.map((line) => (
+                <div key={line.idFuncion} className="mb-2">
+                  <h3 className="font-semibold">{line.oEspectaculo.cEspectaculoCartelNombre}</h3>
+                  <p>
+                    {formatDateTime(line.oFuncionFecha.dFecha, locale)} —{" "}
+                    {line.cEstablecimientoNombre}
+                  </p>
+                  <ul className="list-disc pl-6">
+                    {line.listaTickets.map((ticket) => (
+                      <li key={ticket.idTicket}>
+                        {ticket.cSectorNombre} ·{" "}
+                        {ticket.nNumero !== null
+                          ? t("checkout.seat", { row: ticket.cFila, number: ticket.nNumero })
+                          : t("performance.generalAdmission")}{" "}
+                        · {formatPrice(ticket.fPrecio)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+              <p className="font-semibold">
+                {t("orders.total", { total: formatPrice(order.fTotalPagado) })}
+                {order.cUltimos4 ? ` · ${t("orders.card", { last4: order.cUltimos4 })}` : null}
+              </p>
+              <p className="mt-2">
+                <a
+                  href={`/myOrders/${order.idPedido}/eticket.pdf`}
+                  className="button-primary"
+                  download
+                >
+                  {t("orders.downloadEticket")}
+                </a>
+              </p>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { documentTypes, genders, sessionUserSchema } from "@contract";
+import { apiPaths } from "@contract/paths.ts";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SelectField, TextField } from "~/components/field";
+import { signUpForm } from "~/lib/forms";
+import { getT } from "~/services/i18n.server";
+import { commitSession, getSession, getUser, safeRedirectPath } from "~/services/session.server";
+import { shopApi } from "~/services/shop.server";
+import type { Route } from "./+types/sign-up";
+
+const hiddenFields = ["cClave", "cClaveConfirmacion"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUser(request)) throw redirect(redirectTo);
+  return { redirectTo, title: getT(context)("signUp.title") };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const submission = parseWithZod(await args.request.formData(), { schema: signUpForm });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: hiddenFields }), { status: 400 });
+  }
+  const { cEmailConfirmacion, cClaveConfirmacion, redirectTo, ...customer } = submission.value;
+  const result = await shopApi(args).post(apiPaths.signUp(), customer, sessionUserSchema);
+  if (!result.ok) {
+    const fieldErrors =
+      result.code === "EMAIL_TAKEN" ? { cEmail: ["emailTaken"] } : (result.fieldErrors ?? {});
+    return data(
+      submission.reply({
+        fieldErrors,
+        formErrors: result.code === "EMAIL_TAKEN" ? [] : [result.message],
+        hideFields: hiddenFields,
+      }),
+      { status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400 },
+    );
+  }
+  const session = await getSession(args.request);
+  const { token, cNombre, cEmail, dLogin, lAlias } = result.data;
+  session.set("user", { token, cNombre, cEmail, dLogin, lAlias });
+  session.unset("processId");
+  throw redirect(safeRedirectPath(redirectTo), { headers: await commitSession(session) });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpForm }),
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="max-w-xl">
+      <h1>{t("signUp.title")}</h1>
+      <Form method="post" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <p role="alert" id={form.errorId} className="form-error">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <div className="grid sm:grid-cols-2 gap-x-4">
+          <TextField
+            meta={fields.cNombre}
+            label={t("fields.firstName")}
+            autoComplete="given-name"
+          />
+          <TextField
+            meta={fields.cApellido}
+            label={t("fields.lastName")}
+            autoComplete="family-name"
+          />
+          <TextField
+            meta={fields.cEmail}
+            label={t("fields.email")}
+            type="email"
+            autoComplete="email"
+          />
+          <TextField
+            meta={fields.cEmailConfirmacion}
+            label={t("fields.emailConfirm")}
+            type="email"
+            autoComplete="email"
+          />
+          <TextField
+            meta={fields.cClave}
+            label={t("fields.password")}
+            type="password"
+            autoComplete="new-password"
+          />
+          <TextField
+            meta={fields.cClaveConfirmacion}
+            label={t("fields.passwordConfirm")}
+            type="password"
+            autoComplete="new-password"
+          />
+          <SelectField
+            meta={fields.cGenero}
+            label={t("fields.gender")}
+            placeholder={t("fields.choose")}
+            options={genders.map((value) => ({ value, label: t(`genders.${value}`) }))}
+          />
+          <SelectField
+            meta={fields.cTipoDocumento}
+            label={t("fields.documentType")}
+            placeholder={t("fields.choose")}
+            options={documentTypes.map((value) => ({ value, label: t(`documentTypes.${value}`) }))}
+          />
+          <TextField
+            meta={fields.cNumeroDocumento}
+            label={t("fields.documentNumber")}
+            inputMode="text"
+          />
+        </div>
+        <p className="text-sm text-stone-600 mb-3">{t("signUp.passwordRule")}</p>
+        <button type="submit" className="button-primary w-full" disabled={busy}>
+          {t("signUp.submit")}
+        </button>
+      </Form>
+      <p className="mt-4">
+        {t("signUp.haveAccount")}{" "}
+        <Link to={`/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}>
+          {t("signUp.loginLink")}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// The header's cart: what the current purchase process holds and its deadline.
+import { type PurchaseProcess, purchaseProcessSchema } from "@contract";
+import { apiPaths } from "@contract/paths.ts";
+import type { RouterContextProvider } from "react-router";
+import type { SessionData, ShopSession } from "./session.server";
+import { shopApi } from "./shop.server";
+
+export type CartSummary = {
+  processId: number;
+  deadline: string;
+  quantity: number;
+  lines: Array<{ title: string; quantity: number; total: number }>;
+};
+
+export function summarize(process: PurchaseProcess): CartSummary {
+  return {
+    processId: process.idProcesoDeCompra,
+    deadline: process.dMaxima,
+    quantity: process.oCantidadTotal.nCantidadTotal,
+    lines: process.listaFuncion.map((line) => ({
+      title: line.oEspectaculo.cEspectaculoCartelNombre,
+      quantity: line.nCantidadPosiciones,
+      total: line.fPrecioTotalFinal,
+    })),
+  };
+}
+
+/** The running process of the session, or null when there is none or it has ended. */
+export async function currentCart(
+  args: { request: Request; context: Readonly<RouterContextProvider> },
+  session: ShopSession,
+  user: SessionData["user"] | null,
+): Promise<CartSummary | null> {
+  const processId = session.get("processId");
+  if (!processId || !user) return null;
+  const result = await shopApi(args, user).get(apiPaths.process(processId), purchaseProcessSchema);
+  if (!result.ok || result.data.cEstado !== "ACTIVE") return null;
+  return summarize(result.data);
+}

@@ -1,0 +1,55 @@
+// The storefront's settings, read once from the environment and checked at start.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: z.string().min(16).optional(),
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  COMMERCE_API_URL: z.url().optional(),
+  DEFAULT_COUNTRY_CODE: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default("AR"),
+});
+
+export type StorefrontConfig = {
+  production: boolean;
+  dataDir: string;
+  sessionSecret: string;
+  cookieSecure: boolean;
+  commerceApiUrl: string | undefined;
+  defaultCountryCode: string;
+};
+
+/**
+ * Without SESSION_SECRET a random one is made once and kept in the data folder, so a fresh
+ * clone runs without setup and sessions survive restarts.
+ */
+function sessionSecretFrom(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function load(): StorefrontConfig {
+  const env = schema.parse(process.env);
+  const production = env.NODE_ENV === "production";
+  return {
+    production,
+    dataDir: env.DATA_DIR,
+    sessionSecret: sessionSecretFrom(env.DATA_DIR, env.SESSION_SECRET),
+    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production,
+    commerceApiUrl: env.COMMERCE_API_URL,
+    defaultCountryCode: env.DEFAULT_COUNTRY_CODE,
+  };
+}
+
+export const config: StorefrontConfig = load();

@@ -1,0 +1,203 @@
+import { readFileSync } from "node:fs";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDocument,
+  type PDFObject,
+  PDFRawStream,
+  StandardFonts,
+} from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { languages } from "../i18n.ts";
+import { signTicketCode } from "./code.ts";
+import { type ETicketInput, renderETicketPdf, toWinAnsi } from "./eticket.ts";
+
+const secret = "eticket-test-secret";
+
+const order: ETicketInput = {
+  orderId: 1234,
+  customerName: "João Conceição",
+  tickets: [
+    {
+      showTitle: "Canções do coração: noite de fado e bossa",
+      venueName: "Teatro São Luiz",
+      // 23:30 UTC is 20:30 in Buenos Aires (UTC-3), still Friday 15 May.
+      startsAt: new Date("2026-05-15T23:30:00Z"),
+      sectorName: "Platéia",
+      row: "F",
+      number: 12,
+      price: 12_000,
+      code: signTicketCode(secret, 501),
+    },
+    {
+      showTitle: "Canções do coração: noite de fado e bossa",
+      venueName: "Teatro São Luiz",
+      startsAt: new Date("2026-05-15T23:30:00Z"),
+      sectorName: "Campo",
+      row: null,
+      number: null,
+      price: 8_500,
+      code: signTicketCode(secret, 502),
+    },
+    {
+      showTitle: "Remera oficial del festival",
+      venueName: "Tienda",
+      startsAt: null,
+      sectorName: "Talle M",
+      row: null,
+      number: null,
+      price: 25_000,
+      code: signTicketCode(secret, 503),
+    },
+  ],
+};
+
+// WinAnsi is Latin-1 except for 0x80–0x9F (Node's TextDecoder treats those as Latin-1 too).
+const winAnsiHigh = "€?‚ƒ„…†‡ˆ‰Š‹Œ?Ž??‘’“”•–—˜™š›œ?žŸ";
+const decodeWinAnsi = (bytes: Uint8Array) =>
+  Array.from(bytes, (byte) =>
+    byte >= 0x80 && byte <= 0x9f ? winAnsiHigh[byte - 0x80] : String.fromCharCode(byte),
+  ).join("");
+
+/** The strings a page draws, decoded from the WinAnsi hex strings of its content stream. */
+function pageTexts(doc: PDFDocument, index: number): string[] {
+  const contents = doc.getPage(index).node.Contents();
+  const parts: PDFObject[] =
+    contents instanceof PDFArray
+      ? contents.asArray().map((ref) => doc.context.lookup(ref) as PDFObject)
+      : contents
+        ? [contents]
+        : [];
+  const texts: string[] = [];
+  for (const part of parts) {
+    if (!(part instanceof PDFRawStream)) continue;
+    const operators = decodeWinAnsi(decodePDFRawStream(part).decode());
+    for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      texts.push(decodeWinAnsi(Buffer.from(match[1], "hex")));
+    }
+  }
+  return texts;
+}
+
+describe("renderETicketPdf", () => {
+  it("renders one page per ticket in Portuguese, accents included", async () => {
+    const bytes = await renderETicketPdf(order, "pt");
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(order.tickets.length);
+    expect(doc.getTitle()).toBe("Ingressos do pedido 1234");
+
+    const first = pageTexts(doc, 0);
+    expect(first).toEqual(
+      expect.arrayContaining([
+        "Ingresso eletrônico",
+        "Ingresso 1 de 3",
+        "Teatro São Luiz",
+        "Sexta-feira, 15 de maio de 2026",
+        "20:30",
+        "Platéia",
+        "Fila F, assento 12",
+        "$ 12.000",
+        "1234",
+        "João Conceição",
+        order.tickets[0].code,
+      ]),
+    );
+    expect(first.join(" ")).toContain("Canções do coração");
+
+    expect(pageTexts(doc, 1)).toEqual(
+      expect.arrayContaining(["Entrada geral", "$ 8.500", order.tickets[1].code]),
+    );
+    expect(pageTexts(doc, 2)).toEqual(
+      expect.arrayContaining(["Sem data (produto)", "$ 25.000", order.tickets[2].code]),
+    );
+  });
+
+  it("renders Spanish with the date in Buenos Aires time", async () => {
+    const bytes = await renderETicketPdf(order, "es");
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(3);
+    expect(pageTexts(doc, 0)).toEqual(
+      expect.arrayContaining([
+        "Entrada electrónica",
+        "Viernes, 15 de mayo de 2026",
+        "20:30",
+        "Fila F, asiento 12",
+        "UBICACIÓN",
+      ]),
+    );
+    expect(pageTexts(doc, 1)).toContain("Ingreso general");
+    expect(pageTexts(doc, 2)).toContain("Sin fecha (producto)");
+  });
+
+  it("renders English, one page for a single ticket", async () => {
+    const single = { ...order, tickets: [order.tickets[0]] };
+    const doc = await PDFDocument.load(await renderETicketPdf(single, "en"));
+    expect(doc.getPageCount()).toBe(1);
+    expect(pageTexts(doc, 0)).toEqual(
+      expect.arrayContaining([
+        "E-ticket",
+        "Ticket 1 of 1",
+        "Friday, May 15, 2026",
+        "8:30 PM",
+        "Row F, seat 12",
+      ]),
+    );
+  });
+
+  it("survives characters the standard font cannot encode and very long titles", async () => {
+    const odd: ETicketInput = {
+      orderId: 9,
+      customerName: "Łukasz Wałęsa 🎟️",
+      tickets: [
+        {
+          ...order.tickets[0],
+          showTitle: `Ősz a Duna partján ${"muy largo ".repeat(40)}Supercalifragilisticoespialidosoextraordinariamente`,
+          venueName: "Auditorio\u202fŁódź\u200b 中文",
+        },
+      ],
+    };
+    const doc = await PDFDocument.load(await renderETicketPdf(odd, "es"));
+    expect(doc.getPageCount()).toBe(1);
+    const texts = pageTexts(doc, 0);
+    expect(texts).toContain("Lukasz Walesa ?");
+    expect(texts).toContain("Auditorio Lódz ??");
+    expect(texts.some((text) => text.startsWith("Osz a Duna"))).toBe(true);
+    // The title is cut at three lines with an ellipsis instead of running off the page.
+    expect(texts.some((text) => text.endsWith("…"))).toBe(true);
+  });
+
+  it("refuses an order without tickets", async () => {
+    await expect(renderETicketPdf({ ...order, tickets: [] }, "es")).rejects.toThrow(RangeError);
+  });
+});
+
+describe("toWinAnsi", () => {
+  it("keeps Spanish and Portuguese letters and maps the rest", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const printable = new Set(font.getCharacterSet());
+    expect(toWinAnsi("Añoranza, acción, São João, ÇÃÕÑ ü €", printable)).toBe(
+      "Añoranza, acción, São João, ÇÃÕÑ ü €",
+    );
+    expect(toWinAnsi("a\u00a0b\u202fc\td\n e", printable)).toBe("a b c d e");
+    expect(toWinAnsi("Dvořák Łódź ☃", printable)).toBe("Dvorák Lódz ?");
+    // NFD input (accent as a separate mark) is composed back into a printable letter.
+    expect(toWinAnsi("Sa\u0303o", printable)).toBe("São");
+  });
+});
+
+describe("eticket labels", () => {
+  const keysOf = (language: string) =>
+    Object.keys(
+      JSON.parse(
+        readFileSync(new URL(`../../locales/${language}/eticket.json`, import.meta.url), "utf8"),
+      ),
+    ).sort();
+
+  it("has the same keys in every language", () => {
+    for (const language of languages) expect(keysOf(language), language).toEqual(keysOf("es"));
+  });
+});

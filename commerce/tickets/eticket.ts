@@ -1,0 +1,339 @@
+// The printable e-ticket: one A4 page per ticket with the show, place, seat, price, order and
+// a QR code of the signed ticket code that the door scanner reads.
+import {
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+  rgb,
+  StandardFonts,
+} from "pdf-lib";
+import QRCode from "qrcode";
+import { formatPesos } from "../domain/money.ts";
+import { type Language, translate } from "../i18n.ts";
+
+export type ETicketInput = {
+  orderId: number;
+  customerName: string;
+  tickets: Array<{
+    showTitle: string;
+    venueName: string;
+    /** Null for shop products, which have no date. */
+    startsAt: Date | null;
+    sectorName: string;
+    row: string | null;
+    number: number | null;
+    price: number;
+    code: string;
+  }>;
+};
+
+type Ticket = ETicketInput["tickets"][number];
+
+const TIME_ZONE = "America/Argentina/Buenos_Aires";
+const locales: Record<Language, string> = { es: "es-AR", en: "en-US", pt: "pt-BR" };
+
+// Intl formatters are costly to build; one pair per language is enough.
+const dateFormatters = new Map<
+  Language,
+  { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }
+>();
+
+function formattersFor(language: Language) {
+  let formatters = dateFormatters.get(language);
+  if (!formatters) {
+    const locale = locales[language];
+    formatters = {
+      date: new Intl.DateTimeFormat(locale, {
+        timeZone: TIME_ZONE,
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+      }),
+      // Argentina and Brazil read 24-hour times ("20:30"); English keeps "8:30 PM".
+      time: new Intl.DateTimeFormat(locale, {
+        timeZone: TIME_ZONE,
+        hour: language === "en" ? "numeric" : "2-digit",
+        minute: "2-digit",
+        hourCycle: language === "en" ? "h12" : "h23",
+      }),
+    };
+    dateFormatters.set(language, formatters);
+  }
+  return formatters;
+}
+
+function capitalize(text: string, language: Language): string {
+  return text.charAt(0).toLocaleUpperCase(locales[language]) + text.slice(1);
+}
+
+// Letters outside WinAnsi that have no accent to strip but an obvious Latin stand-in.
+const fallbacks: Record<string, string> = {
+  ł: "l",
+  Ł: "L",
+  đ: "d",
+  Đ: "D",
+  ı: "i",
+  "−": "-",
+  "‐": "-",
+};
+
+/**
+ * Makes text printable with a standard (WinAnsi) font, which throws on anything it cannot
+ * encode. Accented Latin letters (á, ñ, ç, ã, ü) are in WinAnsi and stay as they are; other
+ * accented letters lose the accent; odd spaces become spaces; anything else becomes "?".
+ */
+export function toWinAnsi(text: string, printable: ReadonlySet<number>): string {
+  let out = "";
+  for (const char of text.normalize("NFC")) {
+    if (/\s/u.test(char)) {
+      out += " ";
+      continue;
+    }
+    // Controls, zero-width characters and stray marks (emoji variation selectors) print nothing.
+    if (/[\p{Cc}\p{Cf}\p{M}]/u.test(char)) continue;
+    const codePoint = char.codePointAt(0) as number;
+    if (printable.has(codePoint)) {
+      out += char;
+      continue;
+    }
+    const stripped = fallbacks[char] ?? char.normalize("NFD").replace(/\p{M}/gu, "");
+    const fits =
+      stripped.length > 0 && [...stripped].every((c) => printable.has(c.codePointAt(0) as number));
+    out += fits ? stripped : "?";
+  }
+  return out.replace(/ {2,}/g, " ").trim();
+}
+
+/** Splits text into lines no wider than maxWidth; caps the count with an ellipsis. */
+function wrap(
+  text: string,
+  font: PDFFont,
+  size: number,
+  maxWidth: number,
+  maxLines: number,
+): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= maxWidth;
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(" ").filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    // A single word wider than the line (a long code or URL) is cut by characters.
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    current = rest;
+  }
+  if (current) lines.push(current);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  let last = kept[maxLines - 1];
+  while (last.length > 0 && !fits(`${last}…`)) last = last.slice(0, -1);
+  kept[maxLines - 1] = `${last.trimEnd()}…`;
+  return kept;
+}
+
+const ink = rgb(0.1, 0.1, 0.12);
+const muted = rgb(0.4, 0.4, 0.45);
+const brand = rgb(0.05, 0.27, 0.5);
+const white = rgb(1, 1, 1);
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 48;
+const QR_SIZE = 190;
+
+export async function renderETicketPdf(
+  input: ETicketInput,
+  language: Language,
+): Promise<Uint8Array> {
+  if (input.tickets.length === 0) throw new RangeError("An e-ticket needs at least one ticket");
+  const t = translate(language);
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const mono = await pdf.embedFont(StandardFonts.CourierBold);
+  const printable = new Set(regular.getCharacterSet());
+  const clean = (text: string) => toWinAnsi(text, printable);
+
+  pdf.setTitle(t("eticket:documentTitle", { orderId: input.orderId }));
+  pdf.setLanguage(locales[language]);
+
+  const count = input.tickets.length;
+  for (const [index, ticket] of input.tickets.entries()) {
+    const page = pdf.addPage([PAGE.width, PAGE.height]);
+    const qr = await pdf.embedPng(
+      await QRCode.toBuffer(ticket.code, {
+        type: "png",
+        errorCorrectionLevel: "M",
+        margin: 1,
+        scale: 8,
+      }),
+    );
+    drawTicket(page, {
+      fonts: { regular, bold, mono },
+      clean,
+      heading: t("eticket:heading"),
+      counter: t("eticket:ticketOf", { index: index + 1, count }),
+      title: ticket.showTitle,
+      rows: detailRows(ticket, input, language),
+      code: ticket.code,
+      codeLabel: t("eticket:code"),
+      notes: [t("eticket:entryNote"), t("eticket:shareNote")],
+      qr,
+    });
+  }
+  return pdf.save();
+}
+
+function seatText(ticket: Ticket, language: Language): string {
+  const t = translate(language);
+  const { row, number } = ticket;
+  if (row && number !== null) return t("eticket:rowAndNumber", { row, number });
+  if (row) return t("eticket:rowOnly", { row });
+  if (number !== null) return t("eticket:numberOnly", { number });
+  return t("eticket:generalAdmission");
+}
+
+function detailRows(
+  ticket: Ticket,
+  input: ETicketInput,
+  language: Language,
+): Array<[string, string]> {
+  const t = translate(language);
+  const rows: Array<[string, string]> = [[t("eticket:venue"), ticket.venueName]];
+  if (ticket.startsAt) {
+    const { date, time } = formattersFor(language);
+    rows.push([t("eticket:date"), capitalize(date.format(ticket.startsAt), language)]);
+    rows.push([t("eticket:time"), time.format(ticket.startsAt)]);
+  } else {
+    rows.push([t("eticket:date"), t("eticket:noDate")]);
+  }
+  rows.push(
+    [t("eticket:sector"), ticket.sectorName],
+    [t("eticket:seat"), seatText(ticket, language)],
+    [t("eticket:price"), formatPesos(ticket.price)],
+    [t("eticket:order"), String(input.orderId)],
+    [t("eticket:holder"), input.customerName],
+  );
+  return rows;
+}
+
+type TicketLayout = {
+  fonts: { regular: PDFFont; bold: PDFFont; mono: PDFFont };
+  clean: (text: string) => string;
+  heading: string;
+  counter: string;
+  title: string;
+  rows: Array<[string, string]>;
+  code: string;
+  codeLabel: string;
+  notes: string[];
+  qr: PDFImage;
+};
+
+function drawTicket(page: PDFPage, layout: TicketLayout) {
+  const { regular, bold, mono } = layout.fonts;
+  const { clean } = layout;
+  const contentWidth = PAGE.width - 2 * MARGIN;
+
+  // Header band: what this document is and which ticket of the order.
+  const bandHeight = 64;
+  page.drawRectangle({
+    x: 0,
+    y: PAGE.height - bandHeight,
+    width: PAGE.width,
+    height: bandHeight,
+    color: brand,
+  });
+  const heading = clean(layout.heading);
+  page.drawText(heading, { x: MARGIN, y: PAGE.height - 40, size: 20, font: bold, color: white });
+  const counter = clean(layout.counter);
+  page.drawText(counter, {
+    x: PAGE.width - MARGIN - regular.widthOfTextAtSize(counter, 12),
+    y: PAGE.height - 38,
+    size: 12,
+    font: regular,
+    color: white,
+  });
+
+  // Show title across the page.
+  let y = PAGE.height - bandHeight - 44;
+  for (const line of wrap(clean(layout.title), bold, 22, contentWidth, 3)) {
+    page.drawText(line, { x: MARGIN, y, size: 22, font: bold, color: ink });
+    y -= 28;
+  }
+  y -= 10;
+  page.drawLine({
+    start: { x: MARGIN, y: y + 8 },
+    end: { x: PAGE.width - MARGIN, y: y + 8 },
+    thickness: 0.75,
+    color: muted,
+  });
+
+  // Details on the left, QR code and its text on the right.
+  const qrX = PAGE.width - MARGIN - QR_SIZE;
+  const detailsWidth = qrX - MARGIN - 24;
+  const top = y - 12;
+  page.drawImage(layout.qr, { x: qrX, y: top - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  const codeText = clean(layout.code);
+  const codeSize = Math.min(
+    13,
+    (QR_SIZE / Math.max(1, mono.widthOfTextAtSize(codeText, 1))) * 0.98,
+  );
+  page.drawText(clean(layout.codeLabel), {
+    x: qrX,
+    y: top - QR_SIZE - 18,
+    size: 9,
+    font: regular,
+    color: muted,
+  });
+  page.drawText(codeText, {
+    x: qrX,
+    y: top - QR_SIZE - 34,
+    size: codeSize,
+    font: mono,
+    color: ink,
+  });
+
+  y = top;
+  for (const [label, value] of layout.rows) {
+    page.drawText(clean(label.toLocaleUpperCase()), {
+      x: MARGIN,
+      y: y - 9,
+      size: 9,
+      font: regular,
+      color: muted,
+    });
+    y -= 25;
+    for (const line of wrap(clean(value), bold, 14, detailsWidth, 2)) {
+      page.drawText(line, { x: MARGIN, y, size: 14, font: bold, color: ink });
+      y -= 17;
+    }
+    y -= 4;
+  }
+
+  // Entry conditions at the foot of the page.
+  let noteY = MARGIN + 40;
+  page.drawLine({
+    start: { x: MARGIN, y: noteY + 24 },
+    end: { x: PAGE.width - MARGIN, y: noteY + 24 },
+    thickness: 0.75,
+    color: muted,
+  });
+  for (const note of layout.notes) {
+    for (const line of wrap(clean(note), regular, 10, contentWidth, 2)) {
+      page.drawText(line, { x: MARGIN, y: noteY, size: 10, font: regular, color: muted });
+      noteY -= 14;
+    }
+  }
+}

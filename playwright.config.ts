@@ -1,0 +1,63 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Debian's Chromium (no browser download). Flags keep it off this machine's closed network.
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    // Device profiles send en-US; the shop's default language is Spanish, so say so on purpose.
+    locale: "es-AR",
+    timezoneId: "America/Argentina/Buenos_Aires",
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], locale: "es-AR", launchOptions } },
+    {
+      name: "js-off",
+      use: {
+        ...devices["Pixel 7"],
+        locale: "es-AR",
+        javaScriptEnabled: false,
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    command: "node --import tsx server.ts",
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: "memory://",
+      DATA_DIR: "test-results/e2e-data",
+      SESSION_SECRET: "e2e-session-secret-0123456789",
+      TICKET_SECRET: "e2e-ticket-secret",
+      COOKIE_SECURE: "false",
+    },
+  },
+});

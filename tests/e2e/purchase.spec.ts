@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { expectAccessible, testCards, uniqueEmail } from "./support";
+
+/** Billboard → a show with places → its first performance → (login) … */
+async function openAPerformance(page: Page) {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Cartelera" })).toBeVisible();
+  await expectAccessible(page);
+  const card = page
+    .locator("article.card")
+    .filter({ hasText: "Desde" })
+    .filter({ hasNotText: "Tienda" })
+    .first();
+  await card.getByRole("heading").getByRole("link").click();
+  await expect(page).toHaveURL(/\/landing\//);
+  await expectAccessible(page);
+  await page
+    .getByRole("link", { name: /^Comprar para/ })
+    .first()
+    .click();
+}
+
+async function signUpFromLogin(page: Page, email: string) {
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Crear una cuenta" }).click();
+  await expect(page).toHaveURL(/\/signUp\?redirectTo=/);
+  await page.getByLabel("Nombre", { exact: true }).fill("Ana");
+  await page.getByLabel("Apellido").fill("Pereyra");
+  await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
+  await page.getByLabel("Repetí el correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill("Entradas2026");
+  await page.getByLabel("Repetí la contraseña").fill("Entradas2026");
+  await page.getByLabel("Género").selectOption("FEMENINO");
+  await page.getByLabel("Tipo de documento").selectOption("DNI");
+  await page.getByLabel("Número de documento").fill("30123456");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page).toHaveURL(/\/funcion\//);
+}
+
+async function holdTwoGeneralAdmissionPlaces(page: Page) {
+  await expectAccessible(page);
+  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await expect(page.getByText("2 entradas")).toBeVisible();
+  await expect(page.getByRole("timer").first()).toBeVisible();
+  await expectAccessible(page);
+}
+
+async function fillCard(page: Page, number: string) {
+  const nextYear = String(new Date().getFullYear() + 2);
+  await page.getByLabel("Número de tarjeta").fill(number);
+  await page.getByLabel("Mes de vencimiento").selectOption("12");
+  await page.getByLabel("Año de vencimiento").selectOption(nextYear);
+  await page.getByLabel("Código de seguridad").fill("123");
+  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
+  await page.getByLabel("Documento del titular").fill("30123456");
+  await page.getByLabel(/Leí y acepto/).check();
+}
+
+test("a new visitor signs up, buys 2 tickets and downloads the e-ticket", async ({ page }) => {
+  await openAPerformance(page);
+  await signUpFromLogin(page, uniqueEmail("buyer"));
+  await holdTwoGeneralAdmissionPlaces(page);
+
+  await fillCard(page, testCards.approves);
+  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+  await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Ver mis compras" }).click();
+  await expect(page).toHaveURL(/\/myOrders$/);
+  await expect(page.getByRole("heading", { level: 2, name: /Compra n\.º \d+/ })).toHaveCount(1);
+  await expectAccessible(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Descargar e-ticket (PDF)" }).click(),
+  ]);
+  const path = await download.path();
+  const bytes = await readFile(path);
+  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  const pdf = await PDFDocument.load(bytes);
+  expect(pdf.getPageCount()).toBe(2);
+});
+
+test("a declined card shows its error and keeps the form", async ({ page }) => {
+  await openAPerformance(page);
+  await signUpFromLogin(page, uniqueEmail("declined"));
+  await holdTwoGeneralAdmissionPlaces(page);
+
+  await fillCard(page, testCards.declines);
+  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page.getByRole("alert")).toContainText(/rechaz|fondos/i);
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await expect(page.getByLabel(/Nombre del titular/)).toHaveValue("ANA PEREYRA");
+  await expect(page.getByLabel("Documento del titular")).toHaveValue("30123456");
+  await expect(page.getByLabel("Número de tarjeta")).toHaveValue(testCards.declines);
+  await expectAccessible(page);
+});
