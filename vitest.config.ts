@@ -7,6 +7,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     maxWorkers: 2,
+    env: { SESSION_SECRET: "unit-test-session-secret-0123456789" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
