@@ -19,6 +19,14 @@ export const apiPaths = {
   orders: () => "/Historial2",
   eticket: (orderId: number) => `/Pedido/${orderId}/ETicket`,
   image: (file: string) => `/Imagenes/${file}`,
+  billboard: () => "/Cartelera",
+  venues: () => "/Establecimientos",
+  search: (page: number, perPage: number) =>
+    `/EspectaculosCartel/Buscar?cantXpagina=${perPage}&pagina=${page}`,
+  shop: (venueId?: number) => (venueId ? `/Tienda?idEstablecimiento=${venueId}` : "/Tienda"),
+  shopActiveFor: (performanceId: number) => `/Tienda/ActivaParaFuncion/${performanceId}`,
+  shopFor: (performanceId: number) => `/Tienda/ParaFuncion/${performanceId}`,
+  contact: () => "/Contacto",
 } as const;
 
 /** Headers the storefront sends on every call. */

@@ -1,0 +1,116 @@
+// Contract of the catalog-browsing calls (spec §7 "Shows and venues", shop, contact):
+// the billboard's sections, search with combinable filters and paging, venues, shop
+// products and the support contact form.
+import { z } from "zod";
+import { idParam, listOf, showCardSchema, venueSchema } from "./index.ts";
+
+/** Listing page size (§9): 12 at first, 12 more per "load more". */
+export const pageSize = 12;
+export const maxPageSize = 60;
+/** Search text: trimmed, at least 3 characters (§5). */
+export const minSearchLength = 3;
+
+export const pagingQuery = z.object({
+  cantXpagina: z.coerce
+    .number({ error: "pageSizeInvalid" })
+    .int({ error: "pageSizeInvalid" })
+    .min(1, { error: "pageSizeInvalid" })
+    .max(maxPageSize, { error: "pageSizeInvalid" })
+    .default(pageSize),
+  pagina: z.coerce
+    .number({ error: "pageInvalid" })
+    .int({ error: "pageInvalid" })
+    .min(1, { error: "pageInvalid" })
+    .max(100_000, { error: "pageInvalid" })
+    .default(1),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+const isoDate = z
+  .string({ error: "dateInvalid" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "dateInvalid" })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "dateInvalid" });
+
+/** POST EspectaculosCartel/Buscar body: every filter is optional and they combine (AND). */
+export const searchFilter = z
+  .object({
+    cBuscar: z
+      .string({ error: "searchTooShort" })
+      .trim()
+      .min(minSearchLength, { error: "searchTooShort" })
+      .max(100, { error: "searchTooLong" })
+      .optional(),
+    idEstablecimiento: idParam.optional(),
+    /** Dates of performances, inclusive, in the city's calendar (YYYY-MM-DD). */
+    dDesde: isoDate.optional(),
+    dHasta: isoDate.optional(),
+    aListaidTipoDeEspectaculo: z.array(idParam).max(50).optional(),
+    /** Venue zone (barrio). */
+    cZona: z.string().trim().min(1).max(80).optional(),
+  })
+  .refine((f) => !f.dDesde || !f.dHasta || f.dDesde <= f.dHasta, {
+    error: "dateRangeInvalid",
+    path: ["dHasta"],
+  });
+export type SearchFilter = z.infer<typeof searchFilter>;
+
+export const pagedShowsSchema = z.object({
+  Lista: z.array(showCardSchema),
+  nTotal: z.number().int(),
+  nPagina: z.number().int(),
+  nCantXPagina: z.number().int(),
+});
+export type PagedShows = z.infer<typeof pagedShowsSchema>;
+
+/** GET Cartelera: what the billboard shows above its results grid. */
+export const billboardSchema = z.object({
+  /** The highlighted shows (§9: 3). */
+  listaDestacados: z.array(showCardSchema),
+  /** Categories by nOrden, each with its first shows. */
+  listaCategorias: z.array(
+    z.object({
+      idEspectaculoTipo: z.number().int(),
+      cNombre: z.string(),
+      nOrden: z.number().int(),
+      nCantidad: z.number().int(),
+      listaEspectaculos: z.array(showCardSchema),
+    }),
+  ),
+  listaEstablecimientos: z.array(venueSchema),
+});
+export type Billboard = z.infer<typeof billboardSchema>;
+
+export const venuesResponse = listOf(venueSchema);
+
+/** GET Tienda (optionally ?idEstablecimiento=): shop products. */
+export const shopQuery = z.object({ idEstablecimiento: idParam.optional() });
+export const shopResponse = listOf(showCardSchema);
+
+/** GET Tienda/ActivaParaFuncion/{idFuncion}: whether products are offered with it. */
+export const shopActiveSchema = z.object({ lActiva: z.boolean() });
+
+export const contactTypes = ["SOPORTE", "CONSULTA", "RECLAMO"] as const;
+
+/** POST Contacto: the support contact form. Messages are "validation" i18n keys. */
+export const contactRequest = z.object({
+  cTipo: z.enum(contactTypes, { error: "contactTypeRequired" }),
+  cNombre: z
+    .string({ error: "nameRequired" })
+    .trim()
+    .min(1, { error: "nameRequired" })
+    .max(120, { error: "tooLong" }),
+  cEmail: z
+    .string({ error: "emailRequired" })
+    .trim()
+    .min(1, { error: "emailRequired" })
+    .max(254, { error: "emailInvalid" })
+    .pipe(z.email({ error: "emailInvalid" })),
+  cAsunto: z.string().trim().max(150, { error: "tooLong" }).optional(),
+  cMensaje: z
+    .string({ error: "messageRequired" })
+    .trim()
+    .min(10, { error: "messageTooShort" })
+    .max(4000, { error: "tooLong" }),
+});
+export type ContactRequest = z.infer<typeof contactRequest>;
+export const contactResponse = z.object({ idContacto: z.number().int() });
