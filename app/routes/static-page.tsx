@@ -11,10 +11,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const t = getT(context);
   const paragraphs = t(`pages:${page}.body`, { returnObjects: true, defaultValue: [] });
   if (!Array.isArray(paragraphs)) throw data({ nCode: 404, message: "" }, { status: 404 });
-  return { title: t(`pages:${page}.title`), paragraphs: paragraphs.map(String) };
+  return {
+    title: t(`pages:${page}.title`),
+    description: t(`pages:${page}.description`),
+    paragraphs: paragraphs.map(String),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,0 +1,300 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCT_TYPE_ID } from "../contract/index.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { imageRoutes } from "../http/images.ts";
+import { scheduleByType } from "./data.ts";
+import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
+import { assertWellFormedXml } from "./xml-check.ts";
+
+// A fixed instant (12:00 in Buenos Aires) keeps the generated schedule reproducible.
+const now = new Date("2031-05-14T15:00:00Z");
+const DAY = 86_400_000;
+
+let handle: DatabaseHandle;
+let seedMillis = 0;
+
+type Row = Record<string, unknown>;
+async function rows<T = Row>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function counts() {
+  const [row] = await rows<Record<string, number>>(sql`
+    SELECT (SELECT count(*)::int FROM show_types) AS show_types,
+           (SELECT count(*)::int FROM venues) AS venues,
+           (SELECT count(*)::int FROM shows) AS shows,
+           (SELECT count(*)::int FROM performances) AS performances,
+           (SELECT count(*)::int FROM sectors) AS sectors,
+           (SELECT count(*)::int FROM positions) AS positions,
+           (SELECT count(*)::int FROM seed_runs) AS seed_runs`);
+  return row;
+}
+
+beforeAll(async () => {
+  handle = await openDatabase();
+  const started = performance.now();
+  await seedDemoCatalog(handle.db, { now });
+  seedMillis = performance.now() - started;
+  console.info(`demo seed: ${Math.round(seedMillis)} ms`, await counts());
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("seedDemoCatalog", () => {
+  it("is quick on PGlite", () => {
+    // Generous bound for a slow CI machine; it takes about a second here.
+    expect(seedMillis).toBeLessThan(15_000);
+  });
+
+  it("creates show types, including the product type", async () => {
+    const types = await rows<{ id: number; name: { es: string; en: string; pt: string } }>(
+      sql`SELECT id, name FROM show_types ORDER BY sort_order`,
+    );
+    expect(types.filter((t) => t.id !== PRODUCT_TYPE_ID).length).toBeGreaterThanOrEqual(6);
+    const shop = types.find((t) => t.id === PRODUCT_TYPE_ID);
+    expect(shop?.name).toEqual({ es: "Tienda", en: "Shop", pt: "Loja" });
+    for (const t of types) expect(t.name.es && t.name.en && t.name.pt).toBeTruthy();
+  });
+
+  it("creates venues with one shop", async () => {
+    const venues = await rows<{ is_shop: boolean; latitude: string; description: Row }>(
+      sql`SELECT is_shop, latitude, description FROM venues`,
+    );
+    expect(venues.length).toBeGreaterThanOrEqual(6);
+    expect(venues.filter((v) => v.is_shop)).toHaveLength(1);
+    for (const v of venues) {
+      expect(Number(v.latitude)).toBeLessThan(-34);
+      expect(Object.keys(v.description).sort()).toEqual(["en", "es", "pt"]);
+    }
+  });
+
+  it("creates at least 30 shows over 6 categories and 6 venues, 3 highlighted", async () => {
+    const shows = await rows<{
+      seo: string;
+      type_id: number;
+      venue_id: number;
+      image_path: string;
+      highlight_rank: number | null;
+      summary: Row;
+      description: Row;
+    }>(sql`SELECT * FROM shows WHERE NOT is_product`);
+    expect(shows.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(shows.map((s) => s.type_id)).size).toBeGreaterThanOrEqual(6);
+    expect(new Set(shows.map((s) => s.venue_id)).size).toBeGreaterThanOrEqual(6);
+    for (const s of shows) {
+      expect(s.seo).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(s.image_path).toBe(`/v2/Imagenes/${s.seo}.svg`);
+      expect(Object.keys(s.summary).sort()).toEqual(["en", "es", "pt"]);
+      expect(Object.keys(s.description).sort()).toEqual(["en", "es", "pt"]);
+    }
+    const ranks = shows.map((s) => s.highlight_rank).filter((r) => r !== null);
+    expect(ranks.sort()).toEqual([1, 2, 3]);
+  });
+
+  it("gives every show upcoming performances within 60 days at realistic local hours", async () => {
+    const list = await rows<{ show_id: number; type_id: number; starts_at: Date; status: string }>(
+      sql`SELECT p.show_id, s.type_id, p.starts_at, p.status
+          FROM performances p JOIN shows s ON s.id = p.show_id WHERE NOT s.is_product`,
+    );
+    const local = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "America/Argentina/Buenos_Aires",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const byShow = new Map<number, typeof list>();
+    for (const p of list) {
+      const startsAt = new Date(p.starts_at);
+      expect(startsAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(startsAt.getTime()).toBeLessThan(now.getTime() + 60 * DAY);
+      // Stored as the right instant: its Buenos Aires wall-clock time is one of the schedule's.
+      expect(scheduleByType[p.type_id].times).toContain(local.format(startsAt));
+      byShow.set(p.show_id, [...(byShow.get(p.show_id) ?? []), p]);
+    }
+    const [{ total }] = await rows<{ total: number }>(
+      sql`SELECT count(*)::int AS total FROM shows WHERE NOT is_product`,
+    );
+    expect(byShow.size).toBe(total);
+    for (const performances of byShow.values()) {
+      expect(performances.length).toBeGreaterThanOrEqual(3);
+      expect(performances.length).toBeLessThanOrEqual(8);
+      expect(performances.some((p) => p.status === "ON_SALE")).toBe(true);
+    }
+    expect(list.filter((p) => p.status === "CANCELLED").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("stores 20:30 in Buenos Aires as 23:30 UTC", async () => {
+    const [row] = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM performances
+      WHERE to_char(starts_at AT TIME ZONE 'America/Argentina/Buenos_Aires', 'HH24:MI') = '20:30'
+        AND to_char(starts_at AT TIME ZONE 'UTC', 'HH24:MI') <> '23:30'`);
+    const [any] = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM performances
+      WHERE to_char(starts_at AT TIME ZONE 'UTC', 'HH24:MI') = '23:30'`);
+    expect(any.n).toBeGreaterThan(0);
+    expect(row.n).toBe(0);
+  });
+
+  it("gives every performance a general and a numbered sector with real layouts", async () => {
+    const sectors = await rows<{
+      performance_id: number;
+      kind: string;
+      price: number;
+      places: number;
+      unnumbered: number;
+      rows: number;
+      min_row: string | null;
+      max_row: string | null;
+      max_per_row: number | null;
+      min_per_row: number | null;
+    }>(sql`
+      SELECT se.performance_id, se.kind, se.price,
+             count(po.id)::int AS places,
+             count(po.id) FILTER (WHERE po.row IS NULL AND po.number IS NULL)::int AS unnumbered,
+             count(DISTINCT po.row)::int AS rows,
+             min(po.row) AS min_row, max(po.row) AS max_row,
+             (SELECT max(c) FROM (SELECT count(*)::int c FROM positions x
+               WHERE x.sector_id = se.id GROUP BY x.row) t) AS max_per_row,
+             (SELECT min(c) FROM (SELECT count(*)::int c FROM positions x
+               WHERE x.sector_id = se.id GROUP BY x.row) t) AS min_per_row
+      FROM sectors se
+      JOIN performances p ON p.id = se.performance_id
+      JOIN shows s ON s.id = p.show_id AND NOT s.is_product
+      JOIN positions po ON po.sector_id = se.id
+      GROUP BY se.id`);
+    const byPerformance = new Map<number, typeof sectors>();
+    for (const s of sectors) {
+      byPerformance.set(s.performance_id, [...(byPerformance.get(s.performance_id) ?? []), s]);
+      expect(Number.isInteger(s.price)).toBe(true);
+      if (s.kind === "GENERAL") {
+        expect(s.places).toBeGreaterThanOrEqual(60);
+        expect(s.places).toBeLessThanOrEqual(200);
+        expect(s.unnumbered).toBe(s.places);
+      } else {
+        expect(s.kind).toBe("NUMBERED");
+        expect(s.unnumbered).toBe(0);
+        expect(s.min_row).toBe("A");
+        expect(s.max_row && s.max_row <= "H").toBe(true);
+        expect(s.min_per_row).toBeGreaterThanOrEqual(10);
+        expect(s.max_per_row).toBeLessThanOrEqual(16);
+        expect(s.places).toBe(s.rows * (s.max_per_row ?? 0));
+      }
+    }
+    const [{ total }] = await rows<{ total: number }>(sql`
+      SELECT count(*)::int AS total FROM performances p
+      JOIN shows s ON s.id = p.show_id WHERE NOT s.is_product`);
+    expect(byPerformance.size).toBe(total);
+    for (const list of byPerformance.values()) {
+      expect(list.map((s) => s.kind)).toContain("GENERAL");
+      expect(list.map((s) => s.kind)).toContain("NUMBERED");
+    }
+    const prices = new Set(sectors.map((s) => s.price));
+    expect(prices.size).toBeGreaterThanOrEqual(10);
+    expect(Math.min(...prices)).toBeGreaterThan(0);
+  });
+
+  it("numbers each seat once per sector", async () => {
+    const [row] = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM (
+        SELECT sector_id, row, number FROM positions WHERE row IS NOT NULL
+        GROUP BY sector_id, row, number HAVING count(*) > 1) d`);
+    expect(row.n).toBe(0);
+  });
+
+  it("has a sold-out show, partly sold shows and free places", async () => {
+    const stats = await rows<{ show_id: number; places: number; sold: number }>(
+      sql`SELECT p.show_id, count(*)::int AS places, count(*) FILTER (WHERE po.sold)::int AS sold
+          FROM performances p JOIN shows s ON s.id = p.show_id AND NOT s.is_product
+          JOIN positions po ON po.performance_id = p.id GROUP BY p.id`,
+    );
+    const byShow = new Map<number, { places: number; sold: number }[]>();
+    for (const s of stats) byShow.set(s.show_id, [...(byShow.get(s.show_id) ?? []), s]);
+    const full = (p: { places: number; sold: number }) => p.sold === p.places;
+    const shows = [...byShow.values()];
+    expect(shows.some((performances) => performances.every(full))).toBe(true);
+    // A performance can be sold out on its own while its show still has seats.
+    expect(shows.some((ps) => ps.some(full) && !ps.every(full))).toBe(true);
+    const partly = shows.filter((ps) => ps.some((p) => p.sold > 0 && p.sold < p.places));
+    expect(partly.length).toBeGreaterThan(20);
+  });
+
+  it("creates shop products with one general sector as stock, one out of stock", async () => {
+    const products = await rows<{
+      type_id: number;
+      is_shop: boolean;
+      performances: number;
+      sectors: number;
+      kinds: string;
+      places: number;
+      sold: number;
+    }>(sql`
+      SELECT s.type_id, v.is_shop,
+             (SELECT count(*)::int FROM performances p WHERE p.show_id = s.id) AS performances,
+             (SELECT count(*)::int FROM sectors se JOIN performances p ON p.id = se.performance_id
+               WHERE p.show_id = s.id) AS sectors,
+             (SELECT string_agg(DISTINCT se.kind, ',') FROM sectors se
+               JOIN performances p ON p.id = se.performance_id WHERE p.show_id = s.id) AS kinds,
+             (SELECT count(*)::int FROM positions po JOIN performances p ON p.id = po.performance_id
+               WHERE p.show_id = s.id) AS places,
+             (SELECT count(*)::int FROM positions po JOIN performances p ON p.id = po.performance_id
+               WHERE p.show_id = s.id AND po.sold) AS sold
+      FROM shows s JOIN venues v ON v.id = s.venue_id WHERE s.is_product`);
+    expect(products.length).toBeGreaterThanOrEqual(3);
+    for (const p of products) {
+      expect(p.type_id).toBe(PRODUCT_TYPE_ID);
+      expect(p.is_shop).toBe(true);
+      expect(p.performances).toBe(1);
+      expect(p.sectors).toBe(1);
+      expect(p.kinds).toBe("GENERAL");
+      expect(p.places).toBeGreaterThan(0);
+    }
+    expect(products.filter((p) => p.sold === p.places)).toHaveLength(1);
+    expect(products.filter((p) => p.sold === 0).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("is idempotent: a second run (even later) changes nothing", async () => {
+    const before = await counts();
+    await seedDemoCatalog(handle.db, { now: new Date(now.getTime() + 3 * DAY) });
+    await seedDemoCatalog(handle.db);
+    expect(await counts()).toEqual(before);
+    const runs = await rows<{ name: string }>(sql`SELECT name FROM seed_runs`);
+    expect(runs).toEqual([{ name: DEMO_SEED_NAME }]);
+  });
+});
+
+describe("imageRoutes with the seeded database", () => {
+  it("renders a seeded show's poster as SVG", async () => {
+    const app = imageRoutes({ db: handle.db });
+    const response = await app.request("/Imagenes/los-inquilinos-del-conventillo.svg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(response.headers.get("cache-control")).toMatch(/max-age=\d{7,}.*immutable/);
+    const body = await response.text();
+    expect(body.startsWith("<svg")).toBe(true);
+    expect(body).toContain("Inquilinos");
+    assertWellFormedXml(body);
+  });
+
+  it("finds shows that are only in the database", async () => {
+    await handle.db.execute(sql`
+      INSERT INTO shows (seo, type_id, venue_id, title, summary, description, image_path)
+      SELECT 'tom-and-jerry', 2, min(id), 'Tom & Jerry <live>', '{}'::jsonb, '{}'::jsonb,
+             '/v2/Imagenes/tom-and-jerry.svg' FROM venues`);
+    const response = await imageRoutes({ db: handle.db }).request("/Imagenes/tom-and-jerry.svg");
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("Tom &amp; Jerry &lt;live&gt;");
+    assertWellFormedXml(body);
+  });
+
+  it("answers 404 for an unknown file", async () => {
+    const response = await imageRoutes({ db: handle.db }).request("/Imagenes/nada-por-aqui.svg");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/json/);
+    expect(await response.json()).toMatchObject({ nCode: 404, cMensaje: "Not found" });
+  });
+});
