@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { catalogRoutes } from "./http/catalog.ts";
 import { customerRoutes } from "./http/customers.ts";
+import { imageRoutes } from "./http/images.ts";
 import { orderRoutes } from "./http/orders.ts";
 import { processRoutes } from "./http/process.ts";
 import {
@@ -20,6 +21,7 @@ export function createCommerceApi(deps: CommerceDeps) {
   api.route("/", customerRoutes(deps));
   api.route("/", processRoutes(deps));
   api.route("/", orderRoutes(deps));
+  api.route("/", imageRoutes(deps));
   api.notFound((c) => errorResponse(c, new ApiError("NOT_FOUND", 404, 404)));
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);

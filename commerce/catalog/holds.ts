@@ -1,0 +1,103 @@
+// The seat-inventory statements. Each hold is ONE conditional UPDATE … RETURNING: the rows
+// are picked and locked with FOR UPDATE SKIP LOCKED (concurrent buyers never wait on each
+// other nor pick the same place) and the free condition is checked again on update. The
+// caller runs them in a transaction and rolls back when fewer places came back.
+import { and, asc, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { positions, sectors } from "../db/schema.ts";
+import { freePlace } from "./queries.ts";
+
+/** A database or an open transaction (both expose the same query builders). */
+export type Executor = Pick<Database, "select" | "update" | "insert" | "delete" | "execute">;
+
+type HoldTarget = { processId: number; deadline: Date; now: Date };
+
+/** Holds up to `quantity` free places of a sector (lowest ids first); returns their ids. */
+export async function holdSectorPlaces(
+  tx: Executor,
+  target: HoldTarget & { performanceId: number; sectorId: number; quantity: number },
+): Promise<number[]> {
+  const candidates = tx
+    .select({ id: positions.id })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.sectorId, target.sectorId),
+        eq(positions.performanceId, target.performanceId),
+        freePlace(target.now),
+      ),
+    )
+    .orderBy(asc(positions.id))
+    .limit(target.quantity)
+    .for("update", { skipLocked: true });
+  const held = await tx
+    .update(positions)
+    .set({ heldByProcessId: target.processId, heldUntil: target.deadline })
+    .where(and(inArray(positions.id, candidates), freePlace(target.now)))
+    .returning({ id: positions.id });
+  return held.map((row) => row.id);
+}
+
+/** Free, or already held by this same process (taking a seat twice is not an error). */
+function freeOrMine(processId: number, now: Date): SQL {
+  return and(
+    eq(positions.sold, false),
+    or(
+      isNull(positions.heldByProcessId),
+      lte(positions.heldUntil, now),
+      eq(positions.heldByProcessId, processId),
+    ),
+  ) as SQL;
+}
+
+/** Holds the given numbered seats of a performance; returns the ids it could hold. */
+export async function holdSeats(
+  tx: Executor,
+  target: HoldTarget & { performanceId: number; seatIds: readonly number[] },
+): Promise<number[]> {
+  if (target.seatIds.length === 0) return [];
+  const numberedSectors = tx
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(and(eq(sectors.performanceId, target.performanceId), eq(sectors.kind, "NUMBERED")));
+  const candidates = tx
+    .select({ id: positions.id })
+    .from(positions)
+    .where(
+      and(
+        inArray(positions.id, [...target.seatIds]),
+        eq(positions.performanceId, target.performanceId),
+        inArray(positions.sectorId, numberedSectors),
+        freeOrMine(target.processId, target.now),
+      ),
+    )
+    .orderBy(asc(positions.id))
+    .for("update", { skipLocked: true });
+  const held = await tx
+    .update(positions)
+    .set({ heldByProcessId: target.processId, heldUntil: target.deadline })
+    .where(and(inArray(positions.id, candidates), freeOrMine(target.processId, target.now)))
+    .returning({ id: positions.id });
+  return held.map((row) => row.id);
+}
+
+/** Gives back a process's unsold places (of one performance, or all of them). */
+export async function releaseHolds(
+  tx: Executor,
+  processIds: readonly number[],
+  performanceId?: number,
+): Promise<number> {
+  if (processIds.length === 0) return 0;
+  const released = await tx
+    .update(positions)
+    .set({ heldByProcessId: null, heldUntil: null })
+    .where(
+      and(
+        inArray(positions.heldByProcessId, [...processIds]),
+        eq(positions.sold, false),
+        performanceId === undefined ? undefined : eq(positions.performanceId, performanceId),
+      ),
+    )
+    .returning({ id: positions.id });
+  return released.length;
+}

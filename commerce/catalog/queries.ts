@@ -1,0 +1,333 @@
+// Catalog reads shaped as the contract's show cards, show detail and performance detail.
+// Availability is computed, never stored: a place is free when it is not sold and its hold
+// is absent or past its deadline (the same rule the hold statements use).
+import { and, asc, eq, exists, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type {
+  PerformanceDetail,
+  PerformanceSummary,
+  Sector,
+  ShowCard,
+  ShowDetail,
+  Venue,
+} from "../contract/index.ts";
+import type { Database } from "../db/client.ts";
+import {
+  performances,
+  positions,
+  purchaseProcesses,
+  sectors,
+  shows,
+  showTypes,
+  venues,
+} from "../db/schema.ts";
+import { functionDateParts } from "../domain/dates.ts";
+import { localized } from "../domain/localized.ts";
+import { seatStateFor } from "../domain/process.ts";
+import type { Language } from "../i18n.ts";
+
+/** The image kind the storefront shows on cards and landings (spec §3). */
+export const CARD_IMAGE_KIND = "WEB_DESTACADO";
+
+/** SQL twin of domain/process.ts isPlaceFree. */
+export function freePlace(now: Date): SQL {
+  return and(
+    eq(positions.sold, false),
+    or(isNull(positions.heldByProcessId), lte(positions.heldUntil, now)),
+  ) as SQL;
+}
+
+/** Performances a buyer can still take places for. */
+export function onSale(now: Date): SQL {
+  return and(eq(performances.status, "ON_SALE"), gt(performances.startsAt, now)) as SQL;
+}
+
+const freeCount = (now: Date) =>
+  sql<number>`count(${positions.id}) filter (where ${freePlace(now)})`.mapWith(Number);
+
+export type CatalogQuery = { now: Date; language: Language };
+
+/** Show cards, for all shows or the given ids; ordered by next performance, then title. */
+export async function loadShowCards(
+  db: Database,
+  { now, language, showIds }: CatalogQuery & { showIds?: readonly number[] },
+): Promise<ShowCard[]> {
+  if (showIds && showIds.length === 0) return [];
+  const onlyThese = showIds ? inArray(shows.id, [...showIds]) : undefined;
+  const onlyTheirPerformances = showIds ? inArray(performances.showId, [...showIds]) : undefined;
+  const [rows, stats, withFreePlaces] = await Promise.all([
+    db
+      .select({
+        id: shows.id,
+        seo: shows.seo,
+        title: shows.title,
+        summary: shows.summary,
+        typeId: shows.typeId,
+        typeName: showTypes.name,
+        venueId: venues.id,
+        venueName: venues.name,
+        imagePath: shows.imagePath,
+        highlightRank: shows.highlightRank,
+        isProduct: shows.isProduct,
+      })
+      .from(shows)
+      .innerJoin(showTypes, eq(showTypes.id, shows.typeId))
+      .innerJoin(venues, eq(venues.id, shows.venueId))
+      .where(onlyThese),
+    db
+      .select({
+        showId: performances.showId,
+        minPrice: sql<number | null>`min(${sectors.price})`.mapWith(Number),
+        nextStart: sql<Date | null>`min(${performances.startsAt})`.mapWith(performances.startsAt),
+      })
+      .from(performances)
+      .innerJoin(sectors, eq(sectors.performanceId, performances.id))
+      .where(and(onSale(now), onlyTheirPerformances))
+      .groupBy(performances.showId),
+    // "Has any free place" rather than a count: EXISTS stops at the first free place found
+    // through the (sector, sold) index instead of counting every place of the billboard.
+    db
+      .selectDistinct({ showId: performances.showId })
+      .from(performances)
+      .where(
+        and(
+          onSale(now),
+          onlyTheirPerformances,
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(sectors)
+              .innerJoin(positions, eq(positions.sectorId, sectors.id))
+              .where(and(eq(sectors.performanceId, performances.id), freePlace(now))),
+          ),
+        ),
+      ),
+  ]);
+  const statsByShow = new Map(stats.map((s) => [s.showId, s]));
+  const available = new Set(withFreePlaces.map((s) => s.showId));
+  const cards = rows.map((row): ShowCard & { nextStart: number } => {
+    const stat = statsByShow.get(row.id);
+    // Sold out: something is on sale, but no place of it is free.
+    const soldOut = stat !== undefined && !available.has(row.id);
+    return {
+      idEspectaculoCartel: row.id,
+      cSeo: row.seo,
+      cEspectaculoCartelNombre: row.title,
+      cResumen: localized(row.summary, language),
+      idEspectaculoCartelTipo: row.typeId,
+      cEspectaculoCartelTipoNombre: localized(row.typeName, language),
+      idEstablecimiento: row.venueId,
+      cEstablecimientoNombre: row.venueName,
+      listaImagenEspectaculoCartel: [{ cTipo: CARD_IMAGE_KIND, cUri: row.imagePath }],
+      fPrecioDesde: stat?.minPrice ?? null,
+      dProximaFuncion: stat?.nextStart ? stat.nextStart.toISOString() : null,
+      nDestacado: row.highlightRank,
+      lAgotado: !row.isProduct && soldOut,
+      lSinStock: row.isProduct && (stat === undefined || soldOut),
+      nextStart: stat?.nextStart?.getTime() ?? Number.POSITIVE_INFINITY,
+    };
+  });
+  cards.sort(
+    (a, b) =>
+      a.nextStart - b.nextStart ||
+      a.cEspectaculoCartelNombre.localeCompare(b.cEspectaculoCartelNombre) ||
+      a.idEspectaculoCartel - b.idEspectaculoCartel,
+  );
+  return cards.map(({ nextStart: _, ...card }) => card);
+}
+
+export async function loadVenue(
+  db: Database,
+  venueId: number,
+  language: Language,
+): Promise<Venue | null> {
+  const [venue] = await db.select().from(venues).where(eq(venues.id, venueId)).limit(1);
+  if (!venue) return null;
+  return {
+    idEstablecimiento: venue.id,
+    cSeo: venue.seo,
+    cNombre: venue.name,
+    cDireccion: venue.address,
+    cCiudad: venue.city,
+    cZona: venue.zone,
+    cLatitud: venue.latitude,
+    cLongitud: venue.longitude,
+    cDescripcion: localized(venue.description, language),
+  };
+}
+
+/** A show by numeric id or by seo, with its upcoming performances by date. */
+export async function loadShowDetail(
+  db: Database,
+  idOrSeo: number | string,
+  { now, language }: CatalogQuery,
+): Promise<ShowDetail | null> {
+  const [show] = await db
+    .select({
+      id: shows.id,
+      venueId: shows.venueId,
+      description: shows.description,
+      durationMinutes: shows.durationMinutes,
+    })
+    .from(shows)
+    .where(typeof idOrSeo === "number" ? eq(shows.id, idOrSeo) : eq(shows.seo, idOrSeo))
+    .limit(1);
+  if (!show) return null;
+  const [[card], venue, upcoming] = await Promise.all([
+    loadShowCards(db, { now, language, showIds: [show.id] }),
+    loadVenue(db, show.venueId, language),
+    db
+      .select({
+        id: performances.id,
+        startsAt: performances.startsAt,
+        status: performances.status,
+        minPrice: sql<number | null>`min(${sectors.price})`.mapWith(Number),
+        free: freeCount(now),
+      })
+      .from(performances)
+      .leftJoin(sectors, eq(sectors.performanceId, performances.id))
+      .leftJoin(positions, eq(positions.sectorId, sectors.id))
+      .where(and(eq(performances.showId, show.id), gt(performances.startsAt, now)))
+      .groupBy(performances.id)
+      .orderBy(asc(performances.startsAt), asc(performances.id)),
+  ]);
+  if (!card || !venue) return null;
+  return {
+    ...card,
+    cDescripcion: localized(show.description, language),
+    nDuracionMinutos: show.durationMinutes,
+    oEstablecimiento: venue,
+    listaFunciones: upcoming.map(
+      (p): PerformanceSummary => ({
+        idFuncion: p.id,
+        oFuncionFecha: functionDateParts(p.startsAt),
+        cEstado: performanceStatus(p.status),
+        fPrecioDesde: p.minPrice ?? null,
+        nDisponibles: p.free,
+        lAgotado: p.free === 0,
+      }),
+    ),
+  };
+}
+
+function performanceStatus(status: string): "ON_SALE" | "CANCELLED" {
+  return status === "CANCELLED" ? "CANCELLED" : "ON_SALE";
+}
+
+/** Ids of the viewer's processes whose holds are still alive (their seats show as MINE). */
+async function liveProcessIdsOf(
+  db: Database,
+  customerId: number | null,
+  now: Date,
+): Promise<Set<number>> {
+  if (customerId === null) return new Set();
+  const rows = await db
+    .select({ id: purchaseProcesses.id })
+    .from(purchaseProcesses)
+    .where(
+      and(
+        eq(purchaseProcesses.customerId, customerId),
+        eq(purchaseProcesses.status, "ACTIVE"),
+        gt(purchaseProcesses.deadline, now),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A performance with its sectors, availability and (numbered sectors) seat map. */
+export async function loadPerformanceDetail(
+  db: Database,
+  performanceId: number,
+  { now, language, viewerCustomerId }: CatalogQuery & { viewerCustomerId: number | null },
+): Promise<PerformanceDetail | null> {
+  const [performance] = await db
+    .select({
+      id: performances.id,
+      startsAt: performances.startsAt,
+      status: performances.status,
+      showId: shows.id,
+      venueId: shows.venueId,
+    })
+    .from(performances)
+    .innerJoin(shows, eq(shows.id, performances.showId))
+    .where(eq(performances.id, performanceId))
+    .limit(1);
+  if (!performance) return null;
+
+  const [[card], venue, sectorRows, seats, mine] = await Promise.all([
+    loadShowCards(db, { now, language, showIds: [performance.showId] }),
+    loadVenue(db, performance.venueId, language),
+    db
+      .select({
+        id: sectors.id,
+        name: sectors.name,
+        kind: sectors.kind,
+        price: sectors.price,
+        capacity: sql<number>`count(${positions.id})`.mapWith(Number),
+        free: freeCount(now),
+      })
+      .from(sectors)
+      .leftJoin(positions, eq(positions.sectorId, sectors.id))
+      .where(eq(sectors.performanceId, performance.id))
+      .groupBy(sectors.id)
+      .orderBy(asc(sectors.sortOrder), asc(sectors.id)),
+    db
+      .select({
+        id: positions.id,
+        sectorId: positions.sectorId,
+        row: positions.row,
+        number: positions.number,
+        sold: positions.sold,
+        heldByProcessId: positions.heldByProcessId,
+        heldUntil: positions.heldUntil,
+      })
+      .from(positions)
+      .innerJoin(sectors, eq(sectors.id, positions.sectorId))
+      .where(and(eq(positions.performanceId, performance.id), eq(sectors.kind, "NUMBERED")))
+      .orderBy(asc(positions.id)),
+    liveProcessIdsOf(db, viewerCustomerId, now),
+  ]);
+  if (!card || !venue) return null;
+
+  const seatsBySector = new Map<number, Sector["listaPosiciones"] & object>();
+  for (const seat of seats) {
+    const list = seatsBySector.get(seat.sectorId) ?? [];
+    list.push({
+      idPosicion: seat.id,
+      cFila: seat.row,
+      nNumero: seat.number,
+      cEstado: seatStateFor(seat, now, mine),
+    });
+    seatsBySector.set(seat.sectorId, list);
+  }
+
+  return {
+    idFuncion: performance.id,
+    oFuncionFecha: functionDateParts(performance.startsAt),
+    cEstado: performanceStatus(performance.status),
+    oEspectaculo: card,
+    oEstablecimiento: venue,
+    listaSectores: sectorRows.map(
+      (s): Sector => ({
+        idSector: s.id,
+        cNombre: s.name,
+        cTipo: s.kind,
+        fPrecio: s.price,
+        nCapacidad: s.capacity,
+        nDisponibles: s.free,
+        ...(s.kind === "NUMBERED" ? { listaPosiciones: seatsBySector.get(s.id) ?? [] } : {}),
+      }),
+    ),
+  };
+}
+
+export async function loadShowTypes(db: Database, language: Language) {
+  const rows = await db
+    .select()
+    .from(showTypes)
+    .orderBy(asc(showTypes.sortOrder), asc(showTypes.id));
+  return rows.map((row) => ({
+    idEspectaculoTipo: row.id,
+    cNombre: localized(row.name, language),
+    nOrden: row.sortOrder,
+  }));
+}

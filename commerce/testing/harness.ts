@@ -1,0 +1,428 @@
+// Test harness of the commerce API: one migrated in-memory PGlite per test file (reused by
+// its tests, emptied between them), a deterministic catalog fixture, the API with a clock
+// the test controls, and helpers to sign up and call JSON endpoints in-process.
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { is, sql } from "drizzle-orm";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { createCommerceApi } from "../app.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
+import type { CommerceDeps } from "../http/support.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { SandboxAcquirer } from "../payments/sandbox.ts";
+
+// ---------------------------------------------------------------- database
+
+const migrationsDir = fileURLToPath(new URL("../db/migrations", import.meta.url));
+
+/** Changes whenever a migration or the PGlite version changes. */
+function snapshotKey(): string {
+  const hash = createHash("sha256");
+  // The package does not export its package.json; find it next to its entry point.
+  let dir = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  while (!existsSync(join(dir, "package.json"))) dir = dirname(dir);
+  hash.update(readFileSync(join(dir, "package.json")));
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(migrationsDir);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * A migrated PGlite. Creating and migrating one costs seconds; loading a dump of an
+ * already-migrated one costs about one, so the first test file leaves a dump in the temp
+ * folder for the others (keyed by the migrations, written atomically).
+ */
+async function openPglite(): Promise<DatabaseHandle> {
+  const snapshot = join(tmpdir(), `commerce-test-pglite-${snapshotKey()}.tar`);
+  if (existsSync(snapshot)) {
+    try {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const { drizzle } = await import("drizzle-orm/pglite");
+      const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+      await client.waitReady;
+      const db = drizzle(client, { schema }) as unknown as Database;
+      return { db, close: () => client.close(), kind: "pglite" };
+    } catch {
+      // A damaged dump: fall back to a fresh database (and rewrite the dump below).
+    }
+  }
+  const handle = await openDatabase();
+  try {
+    const client = (handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } })
+      .$client;
+    const dump = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
+    const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, snapshot);
+    // Dumps of older migrations are of no further use (about 40 MB each).
+    for (const file of readdirSync(tmpdir())) {
+      const path = join(tmpdir(), file);
+      if (/^commerce-test-pglite-[0-9a-f]{16}\.tar$/.test(file) && path !== snapshot) {
+        rmSync(path, { force: true });
+      }
+    }
+  } catch {
+    // The dump is only a speed-up.
+  }
+  return handle;
+}
+
+let shared: Promise<DatabaseHandle> | null = null;
+
+/** The PGlite of this test file (vitest runs each file in its own process). */
+export function testDatabase(): Promise<DatabaseHandle> {
+  shared ??= openPglite();
+  return shared;
+}
+
+/** A PostgreSQL database (pool of 10) for tests that need real parallelism. */
+export function postgresTestDatabase(url: string): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: url });
+}
+
+const tableNames = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableConfig(table).name);
+
+/** Empties every table and restarts the ids, so each test sees the same numbers. */
+export async function resetDatabase(db: Database): Promise<void> {
+  await db.execute(
+    sql.raw(`TRUNCATE ${tableNames.map((n) => `"${n}"`).join(", ")} RESTART IDENTITY CASCADE`),
+  );
+}
+
+// ---------------------------------------------------------------- clock and API
+
+/** A clock that only moves when the test says so. */
+export class TestClock {
+  private current: number;
+  constructor(start: Date | string = "2031-03-10T15:00:00.000Z") {
+    this.current = new Date(start).getTime();
+  }
+  now = (): Date => new Date(this.current);
+  advanceMinutes(minutes: number) {
+    this.current += minutes * 60_000;
+  }
+  set(date: Date | string) {
+    this.current = new Date(date).getTime();
+  }
+}
+
+export const TEST_TICKET_SECRET = "test-ticket-secret";
+
+export type ApiCall = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  token?: string;
+  /** Sent as JSON; a string is sent as is (to test malformed bodies). */
+  body?: unknown;
+  language?: string;
+  headers?: Record<string, string>;
+};
+
+export type Envelope = {
+  nCode: number;
+  cMensaje?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests parse oData with the contract's schemas.
+  oData?: any;
+};
+
+export type TestApi = ReturnType<typeof createTestApi>;
+
+export function createTestApi(
+  db: Database,
+  options: { clock?: TestClock; payments?: PaymentProvider; purchaseMinutes?: number } = {},
+) {
+  const clock = options.clock ?? new TestClock();
+  // The real sandbox acquirer, unless the test brings its own provider.
+  const sandbox = new SandboxAcquirer();
+  const deps: CommerceDeps = {
+    db,
+    payments: options.payments ?? sandbox,
+    ticketSecret: TEST_TICKET_SECRET,
+    purchaseMinutes: options.purchaseMinutes ?? 30,
+    loginMinutes: 180,
+    now: clock.now,
+  };
+  const api = createCommerceApi(deps);
+
+  /** Calls /v2<path> in-process (Hono's app.request: no HTTP server involved). */
+  async function request(path: string, call: ApiCall = {}): Promise<Response> {
+    const headers = new Headers(call.headers);
+    if (call.token) headers.set("Authorization", `Bearer ${call.token}`);
+    if (call.language) headers.set("Accept-Language", call.language);
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = typeof call.body === "string" ? call.body : JSON.stringify(call.body);
+    }
+    return api.request(`/v2${path}`, {
+      method: call.method ?? (call.body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+    });
+  }
+
+  /** Like request, but reads the JSON envelope. */
+  async function call(path: string, options: ApiCall = {}) {
+    const response = await request(path, options);
+    const json = (await response.json()) as Envelope;
+    return { status: response.status, json, response };
+  }
+
+  return { api, deps, clock, sandbox, request, call };
+}
+
+// ---------------------------------------------------------------- customers
+
+export const TEST_PASSWORD = "Secreta123";
+
+let signUpCounter = 0;
+
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  signUpCounter += 1;
+  return {
+    cNombre: "Ana",
+    cApellido: "García",
+    cEmail: `ana${signUpCounter}@example.com`,
+    cClave: TEST_PASSWORD,
+    cGenero: "FEMENINO",
+    cTipoDocumento: "DNI",
+    cNumeroDocumento: `3${String(1_000_000 + signUpCounter)}`,
+    ...overrides,
+  };
+}
+
+/** Signs up through the API (real password hashing) and returns the session token. */
+export async function signUp(t: TestApi, overrides: Record<string, unknown> = {}) {
+  const body = signUpBody(overrides);
+  const { json } = await t.call("/Cliente/Insertar", { body });
+  if (json.nCode !== 200) throw new Error(`sign-up failed: ${JSON.stringify(json)}`);
+  return { token: json.oData.token as string, email: body.cEmail as string, body };
+}
+
+/**
+ * A customer with a token, written straight to the database: for tests that need many
+ * customers (the races), where hashing a password each time would only cost time.
+ */
+export async function createCustomerWithToken(
+  db: Database,
+  clock: TestClock,
+  label: string,
+): Promise<{ customerId: number; token: string }> {
+  const [customer] = await db
+    .insert(schema.customers)
+    .values({
+      email: `${label}@example.com`,
+      passwordHash: "no-login", // not a valid hash: nobody can log in with it
+      firstName: label,
+      lastName: "Test",
+      documentType: "DNI",
+      documentNumber: "30111222",
+      gender: "NO_INFORMA",
+    })
+    .returning({ id: schema.customers.id });
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(schema.apiTokens).values({
+    tokenHash: createHash("sha256").update(token).digest("hex"),
+    customerId: customer.id,
+    expiresAt: new Date(clock.now().getTime() + 180 * 60_000),
+  });
+  return { customerId: customer.id, token };
+}
+
+/** Many customers with tokens in two statements (the races need fifty). */
+export async function createCustomersWithTokens(
+  db: Database,
+  clock: TestClock,
+  count: number,
+): Promise<string[]> {
+  const created = await db
+    .insert(schema.customers)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `buyer${i + 1}@example.com`,
+        passwordHash: "no-login",
+        firstName: `Buyer ${i + 1}`,
+        lastName: "Test",
+        documentType: "DNI",
+        documentNumber: String(40_000_000 + i),
+        gender: "NO_INFORMA",
+      })),
+    )
+    .returning({ id: schema.customers.id });
+  const tokens = created.map(() => randomBytes(32).toString("base64url"));
+  await db.insert(schema.apiTokens).values(
+    created.map((customer, i) => ({
+      tokenHash: createHash("sha256").update(tokens[i]).digest("hex"),
+      customerId: customer.id,
+      expiresAt: new Date(clock.now().getTime() + 180 * 60_000),
+    })),
+  );
+  return tokens;
+}
+
+// ---------------------------------------------------------------- catalog fixture
+
+export type Fixture = Awaited<ReturnType<typeof buildFixture>>;
+
+/**
+ * A small catalog: two show types, one venue, one show with a past performance, the main
+ * performance 3 days ahead (a GENERAL sector and a NUMBERED one) and a later one; plus a
+ * second show with nothing on sale.
+ */
+export async function buildFixture(
+  db: Database,
+  clock: TestClock,
+  options: { generalPlaces?: number; seatsPerRow?: number } = {},
+) {
+  const generalPlaces = options.generalPlaces ?? 20;
+  const seatsPerRow = options.seatsPerRow ?? 4;
+  const day = 24 * 60 * 60_000;
+  const at = (days: number) => new Date(clock.now().getTime() + days * day);
+
+  await db.insert(schema.showTypes).values([
+    { id: 1, name: { es: "Teatro", en: "Theatre", pt: "Teatro (pt)" }, sortOrder: 2 },
+    { id: 2, name: { es: "Música", en: "Music", pt: "Música (pt)" }, sortOrder: 1 },
+  ]);
+  const [venue] = await db
+    .insert(schema.venues)
+    .values({
+      seo: "teatro-de-prueba",
+      name: "Teatro de Prueba",
+      address: "Av. Corrientes 1530",
+      city: "Buenos Aires",
+      zone: "Centro",
+      latitude: "-34.6037",
+      longitude: "-58.3816",
+      description: { es: "Una sala", en: "A hall", pt: "Uma sala" },
+    })
+    .returning();
+  const [show, quietShow] = await db
+    .insert(schema.shows)
+    .values([
+      {
+        seo: "obra-de-prueba",
+        typeId: 1,
+        venueId: venue.id,
+        title: "Obra de Prueba",
+        summary: { es: "Resumen", en: "Summary", pt: "Resumo" },
+        description: { es: "Descripción", en: "Description", pt: "Descrição" },
+        imagePath: "/v2/Imagenes/obra-de-prueba.svg",
+        highlightRank: 1,
+        durationMinutes: 90,
+      },
+      {
+        seo: "concierto-sin-funciones",
+        typeId: 2,
+        venueId: venue.id,
+        title: "Concierto sin funciones",
+        summary: { es: "Nada a la venta", en: "Nothing on sale", pt: "Nada à venda" },
+        description: { es: "-", en: "-", pt: "-" },
+        imagePath: "/v2/Imagenes/concierto-sin-funciones.svg",
+      },
+    ])
+    .returning();
+  const [past, main, later] = await db
+    .insert(schema.performances)
+    .values([
+      { showId: show.id, startsAt: at(-1) },
+      { showId: show.id, startsAt: at(3) },
+      { showId: show.id, startsAt: at(10) },
+    ])
+    .returning();
+
+  const [general, numbered, laterGeneral] = await db
+    .insert(schema.sectors)
+    .values([
+      { performanceId: main.id, name: "Campo", kind: "GENERAL", price: 5_000, sortOrder: 1 },
+      { performanceId: main.id, name: "Platea", kind: "NUMBERED", price: 8_000, sortOrder: 2 },
+      { performanceId: later.id, name: "Campo", kind: "GENERAL", price: 4_000, sortOrder: 1 },
+    ])
+    .returning();
+  await db.insert(schema.sectors).values({
+    performanceId: past.id,
+    name: "Campo",
+    kind: "GENERAL",
+    price: 3_000,
+  });
+
+  const generalRows = Array.from({ length: generalPlaces }, () => ({
+    sectorId: general.id,
+    performanceId: main.id,
+  }));
+  const seatRows = ["A", "B"].flatMap((row) =>
+    Array.from({ length: seatsPerRow }, (_, i) => ({
+      sectorId: numbered.id,
+      performanceId: main.id,
+      row,
+      number: i + 1,
+    })),
+  );
+  const laterRows = Array.from({ length: 5 }, () => ({
+    sectorId: laterGeneral.id,
+    performanceId: later.id,
+  }));
+  const inserted = await db
+    .insert(schema.positions)
+    .values([...generalRows, ...seatRows, ...laterRows])
+    .returning({ id: schema.positions.id, sectorId: schema.positions.sectorId });
+  const seatIds = inserted.filter((p) => p.sectorId === numbered.id).map((p) => p.id);
+
+  return {
+    venue,
+    show,
+    quietShow,
+    performances: { past, main, later },
+    sectors: { general, numbered, laterGeneral },
+    seatIds,
+    generalPlaces,
+    prices: { general: general.price, numbered: numbered.price, later: laterGeneral.price },
+  };
+}
+
+// ---------------------------------------------------------------- purchase helpers
+
+/** A card the sandbox approves; expiry two years ahead of the real clock. */
+export function testCard(number = "4242424242424242") {
+  return {
+    cNumero: number,
+    nMesVencimiento: 12,
+    nAnioVencimiento: new Date().getUTCFullYear() + 2,
+    cCodigoSeguridad: "123",
+    cTitular: "ANA GARCIA",
+    cDocumento: "30111222",
+  };
+}
+
+/** Takes places in a new process and selects e-ticket delivery and credit card. */
+export async function readyToPay(
+  t: TestApi,
+  token: string,
+  take: { idFuncion: number; listaSectores?: unknown[]; listaPosiciones?: number[] },
+) {
+  const taken = await t.call("/Proceso/0/Posiciones/Tomar", { token, body: take });
+  if (taken.json.nCode !== 200) throw new Error(`take failed: ${JSON.stringify(taken.json)}`);
+  const processId = taken.json.oData.idProcesoDeCompra as number;
+  await t.call(`/Proceso/${processId}/EntregaTipo/Seleccionar`, {
+    token,
+    body: { idEntregaTipo: 1 },
+  });
+  await t.call(`/Proceso/${processId}/FormaDePago/Seleccionar`, {
+    token,
+    body: { nFormaDePago: 1 },
+  });
+  return processId;
+}
