@@ -13,7 +13,10 @@ export type CommerceSettings = {
 };
 
 export async function startCommerce(settings: CommerceSettings) {
-  const handle = await openDatabase({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+  });
   if (settings.seedDemo) await seedDemoCatalog(handle.db);
   const api = createCommerceApi({
     db: handle.db,

@@ -6,7 +6,11 @@ import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseHandle = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres" };
+export type DatabaseHandle = {
+  db: Database;
+  close: () => Promise<void>;
+  kind: "pglite" | "postgres";
+};
 
 export type DatabaseOptions = {
   /** postgres://… to use a PostgreSQL server. */

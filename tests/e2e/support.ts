@@ -1,15 +1,40 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
-/** Fails on serious or critical accessibility issues of the page as it is now. */
+/**
+ * Fails on serious or critical accessibility issues of the page as it is now. axe runs
+ * inside the page, so a page without JavaScript is checked as a copy of its markup (scripts
+ * removed, same styles and viewport) in a scratch page that may run axe.
+ */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(blocking, `accessibility issues on ${page.url()}`).toEqual([]);
+  let target = page;
+  let scratch: Page | null = null;
+  if (test.info().project.use.javaScriptEnabled === false) {
+    const browser = page.context().browser();
+    if (!browser) throw new Error("no browser to check accessibility with");
+    const context = await browser.newContext({
+      viewport: page.viewportSize(),
+      javaScriptEnabled: true,
+    });
+    scratch = await context.newPage();
+    const html = (await page.content())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+      .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "")
+      .replace("<head>", `<head><base href="${new URL("/", page.url()).href}">`);
+    await scratch.setContent(html, { waitUntil: "load" });
+    target = scratch;
+  }
+  try {
+    const results = await new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(blocking, `accessibility issues on ${page.url()}`).toEqual([]);
+  } finally {
+    await scratch?.context().close();
+  }
 }
 
 let counter = 0;
