@@ -8,4 +8,4 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /** Namespaces the storefront's pages use (the API has its own). */
-export const storefrontNamespaces = ["common", "validation"] as const;
+export const storefrontNamespaces = ["common", "validation", "layout", "browse"] as const;
