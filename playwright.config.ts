@@ -1,6 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+// A port per run (workers inherit it from the runner's environment), so runs side by side
+// on one machine do not collide; E2E_PORT fixes it.
+process.env.E2E_PORT ??= String(3210 + (process.pid % 700));
+const port = Number(process.env.E2E_PORT);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Debian's Chromium (no browser download). Flags keep it off this machine's closed network.
