@@ -1,6 +1,8 @@
 // The /v2 commerce API as a Hono app. Embedded, the storefront's server mounts it and the
 // storefront calls `api.fetch` in-process; standalone, commerce/server.ts serves it.
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { browseRoutes } from "./http/browse.ts";
 import { catalogRoutes } from "./http/catalog.ts";
 import { customerRoutes } from "./http/customers.ts";
 import { imageRoutes } from "./http/images.ts";
@@ -14,10 +16,21 @@ import {
   languageMiddleware,
 } from "./http/support.ts";
 
+export const maxBodyBytes = 64 * 1024;
+
 export function createCommerceApi(deps: CommerceDeps) {
   const api = new Hono<CommerceEnv>().basePath("/v2");
   api.use(languageMiddleware);
+  // No request of this API needs more than a few kilobytes; refuse floods before parsing.
+  api.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) =>
+        errorResponse(c, new ApiError("VALIDATION", 413, 413, { _: ["bodyTooLarge"] })),
+    }),
+  );
   api.route("/", catalogRoutes(deps));
+  api.route("/", browseRoutes(deps));
   api.route("/", customerRoutes(deps));
   api.route("/", processRoutes(deps));
   api.route("/", orderRoutes(deps));
