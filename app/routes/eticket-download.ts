@@ -10,8 +10,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireUser(args.request);
   const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(args.params.idPedido);
   if (!id.success) throw data({ nCode: 404, message: "" }, { status: 404 });
-  const response = await shopApi(args, user).file(apiPaths.eticket(id.data));
-  if (!(response instanceof Response)) throw failureResponse(response);
+  const { response, failure } = await shopApi(args, user).file(apiPaths.eticket(id.data));
+  if (failure) throw failureResponse(failure);
   if (!response.ok || !response.headers.get("content-type")?.includes("application/pdf")) {
     throw data({ nCode: 404, message: "" }, { status: 404 });
   }

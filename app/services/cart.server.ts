@@ -1,5 +1,5 @@
 // The header's cart: what the current purchase process holds and its deadline.
-import { type PurchaseProcess, purchaseProcessSchema } from "@contract";
+import { PRODUCT_TYPE_ID, type PurchaseProcess, purchaseProcessSchema } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
 import type { RouterContextProvider } from "react-router";
 import type { SessionData, ShopSession } from "./session.server";
@@ -9,7 +9,16 @@ export type CartSummary = {
   processId: number;
   deadline: string;
   quantity: number;
-  lines: Array<{ title: string; quantity: number; total: number }>;
+  processType: PurchaseProcess["ctProcess"];
+  lines: Array<{
+    title: string;
+    quantity: number;
+    total: number;
+    venue: string;
+    /** The performance's date; null for shop products (they show no date). */
+    date: string | null;
+    isProduct: boolean;
+  }>;
 };
 
 export function summarize(process: PurchaseProcess): CartSummary {
@@ -17,11 +26,18 @@ export function summarize(process: PurchaseProcess): CartSummary {
     processId: process.idProcesoDeCompra,
     deadline: process.dMaxima,
     quantity: process.oCantidadTotal.nCantidadTotal,
-    lines: process.listaFuncion.map((line) => ({
-      title: line.oEspectaculo.cEspectaculoCartelNombre,
-      quantity: line.nCantidadPosiciones,
-      total: line.fPrecioTotalFinal,
-    })),
+    processType: process.ctProcess,
+    lines: process.listaFuncion.map((line) => {
+      const isProduct = line.oEspectaculo.idEspectaculoCartelTipo === PRODUCT_TYPE_ID;
+      return {
+        title: line.oEspectaculo.cEspectaculoCartelNombre,
+        quantity: line.nCantidadPosiciones,
+        total: line.fPrecioTotalFinal,
+        venue: line.oEspectaculo.cEstablecimientoNombre,
+        date: isProduct ? null : line.oFuncionFecha.dFecha,
+        isProduct,
+      };
+    }),
   };
 }
 

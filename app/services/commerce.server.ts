@@ -13,7 +13,7 @@ import { config } from "./config.server";
 import { countryCodeOf } from "./geo.server";
 import { loginUrlFor } from "./session.server";
 
-type Transport = (request: Request) => Promise<Response>;
+type Transport = (request: Request) => Response | Promise<Response>;
 
 let embeddedTransport: Transport | null = null;
 
@@ -75,22 +75,34 @@ function headersFor(options: CallOptions<z.ZodType>): Headers {
   return headers;
 }
 
-async function send(options: CallOptions<z.ZodType>): Promise<Response | CommerceFailure> {
+/**
+ * Either the API's response or a transport failure. Not told apart with `instanceof
+ * Response`: @hono/node-server replaces the global Response, so fetch's responses are not
+ * instances of it.
+ */
+type Sent =
+  | { response: Response; failure?: never }
+  | { failure: CommerceFailure; response?: never };
+
+async function send(options: CallOptions<z.ZodType>): Promise<Sent> {
   const { base, send } = transport();
   try {
-    return await send(
+    const response = await send(
       new Request(`${base}${options.path}`, {
         method: options.method ?? "GET",
         headers: headersFor(options),
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
       }),
     );
+    return { response };
   } catch (error) {
     return {
-      ok: false,
-      nCode: transportFailureCode,
-      code: "TRANSPORT",
-      message: error instanceof Error ? error.message : String(error),
+      failure: {
+        ok: false,
+        nCode: transportFailureCode,
+        code: "TRANSPORT",
+        message: error instanceof Error ? error.message : String(error),
+      },
     };
   }
 }
@@ -102,8 +114,8 @@ async function send(options: CallOptions<z.ZodType>): Promise<Response | Commerc
 export async function callCommerce<S extends z.ZodType>(
   options: CallOptions<S>,
 ): Promise<CommerceResult<z.output<S>>> {
-  const response = await send(options);
-  if (!(response instanceof Response)) return response;
+  const { response, failure } = await send(options);
+  if (failure) return failure;
   if (response.status === 401) throw redirect(loginUrlFor(options.request));
   let body: { nCode?: unknown; cMensaje?: unknown; oData?: unknown };
   try {
@@ -143,9 +155,8 @@ export async function callCommerce<S extends z.ZodType>(
 /** Fetches a binary resource (the e-ticket PDF) with the same headers. */
 export async function fetchCommerceFile(
   options: Omit<CallOptions<z.ZodType>, "schema">,
-): Promise<Response | CommerceFailure> {
-  const response = await send({ ...options, schema: undefined as unknown as z.ZodType });
-  if (!(response instanceof Response)) return response;
-  if (response.status === 401) throw redirect(loginUrlFor(options.request));
-  return response;
+): Promise<Sent> {
+  const sent = await send({ ...options, schema: undefined as unknown as z.ZodType });
+  if (sent.response?.status === 401) throw redirect(loginUrlFor(options.request));
+  return sent;
 }

@@ -14,6 +14,11 @@ const schema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .default("AR"),
+  /** Where visitors reach the shop (https://entradas.example): canonical and sitemap URLs. */
+  PUBLIC_ORIGIN: z
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" })
+    .optional(),
 });
 
 export type StorefrontConfig = {
@@ -23,6 +28,8 @@ export type StorefrontConfig = {
   cookieSecure: boolean;
   commerceApiUrl: string | undefined;
   defaultCountryCode: string;
+  /** Origin only (no path, no trailing slash); unset: each request's own origin. */
+  publicOrigin: string | undefined;
 };
 
 /**
@@ -49,6 +56,7 @@ function load(): StorefrontConfig {
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production,
     commerceApiUrl: env.COMMERCE_API_URL,
     defaultCountryCode: env.DEFAULT_COUNTRY_CODE,
+    publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
   };
 }
 
