@@ -11,8 +11,11 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AttentionDialog } from "./components/attention-dialog";
+import { headerCategories } from "./components/header/show-types.server";
+import { LoadingOverlay } from "./components/loading-overlay";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Splash } from "./components/splash";
 import { defaultLocale } from "./lib/locales";
 import { currentCart } from "./services/cart.server";
 import { getLocale, i18nMiddleware } from "./services/i18n.server";
@@ -33,9 +36,19 @@ export async function loader(args: Route.LoaderArgs) {
   const sessionUser = session.get("user");
   const user = isLoginValid(sessionUser) && sessionUser ? sessionUser : null;
   const notice = session.get("notice") ?? null;
-  const cart = await currentCart(args, session, user);
+  const [cart, categories] = await Promise.all([
+    currentCart(args, session, user),
+    headerCategories(args),
+  ]);
   return data(
-    { locale, user: user ? { name: user.cNombre } : null, cart, notice, now: Date.now() },
+    {
+      locale,
+      user: user ? { name: user.cNombre, hasAlias: user.lAlias } : null,
+      cart,
+      categories,
+      notice,
+      now: Date.now(),
+    },
     // Reading a flash consumes it: the cookie must be written back.
     notice ? { headers: await commitSession(session) } : undefined,
   );
@@ -56,7 +69,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="skip-link">
           {t("a11y.skipToContent")}
         </a>
-        <SiteHeader user={root?.user ?? null} cart={root?.cart ?? null} now={root?.now} />
+        <SiteHeader
+          user={root?.user ?? null}
+          cart={root?.cart ?? null}
+          now={root?.now}
+          categories={root?.categories ?? []}
+        />
         {root?.notice ? (
           <p role="status" className="notice">
             {t(root.notice)}
@@ -66,6 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <LoadingOverlay />
+        <Splash />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,9 +1,19 @@
 // The spec's URLs exactly (§2). Named routes from the spec are the route ids.
+// Static segments outrank dynamic ones, so the venue catch-all /:cSeo/:idEstablecimiento
+// only gets two-segment paths no other route claims (e.g. not /BuyTicket/5 or /landing/x).
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { staticPages } from "./lib/static-pages";
 
 export default [
   index("routes/billboard.tsx", { id: "cartelera" }),
+  route("cartelera/resultados", "routes/billboard-results.ts", { id: "billboardResults" }),
+  route("AdvancedSearch", "routes/advanced-search.tsx", { id: "advancedsearch" }),
+  route("tienda", "routes/shop.tsx", { id: "CarteleraProductos" }),
+  route("tienda/:idEstablecimiento", "routes/shop.tsx", {
+    id: "CarteleraProductosEstablecimiento",
+  }),
+  route("funcionTienda", "routes/shop-performance.tsx", { id: "funcionTienda" }),
+  route("establecimiento/:cSeo/:idEstablecimiento", "routes/venue.tsx", { id: "establecimiento" }),
   route("landing/:cSeo", "routes/landing.tsx", { id: "landing" }),
   route("funcion/:cSeo/:id", "routes/performance.tsx", { id: "funcion" }),
   route("funcion", "routes/performance.tsx", { id: "funcionQuery" }),
@@ -16,6 +26,10 @@ export default [
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),
   route("language", "routes/language.ts", { id: "language" }),
+  route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
+  route("robots.txt", "routes/robots.ts", { id: "robots" }),
   ...staticPages.map((page) => route(page, "routes/static-page.tsx", { id: `page-${page}` })),
+  // The spec's catch-all venue URL (named route funcionSeoEst).
+  route(":cSeo/:idEstablecimiento", "routes/venue.tsx", { id: "funcionSeoEst" }),
   route("*", "routes/not-found.tsx", { id: "notFound" }),
 ] satisfies RouteConfig;

@@ -1,31 +1,49 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { supportedLocales } from "~/lib/locales";
+import { newsletterParam } from "./footer/newsletter-param";
 
 /**
- * A plain form (works without JavaScript). It reloads the whole document so the new
- * language's messages are loaded with it.
+ * A plain form (works without JavaScript): one submit button per language. It reloads the
+ * whole document so the new language's messages are loaded with it.
  */
-export function LanguagePicker({ idSuffix }: { idSuffix: string }) {
-  const { t, i18n } = useTranslation();
+export function LanguagePicker({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation("layout");
   const location = useLocation();
-  const selectId = `language-${idSuffix}`;
+  const params = new URLSearchParams(location.search);
+  // Coming back must not reopen the newsletter's thank-you dialog.
+  params.delete(newsletterParam);
+  const query = params.toString();
   return (
-    <Form method="post" action="/language" reloadDocument className="language-picker">
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <label htmlFor={selectId} className="sr-only">
-        {t("language.label")}
-      </label>
-      <select id={selectId} name="locale" defaultValue={i18n.language} className="select-compact">
-        {supportedLocales.map((locale) => (
-          <option key={locale} value={locale} lang={locale}>
-            {t(`language.names.${locale}`)}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className="button-small">
-        {t("language.apply")}
-      </button>
+    <Form
+      method="post"
+      action="/language"
+      reloadDocument
+      className={`language-picker ${className ?? ""}`}
+    >
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={location.pathname + (query ? `?${query}` : "")}
+      />
+      <fieldset>
+        <legend className="language-picker-label">{t("language.label")}</legend>
+        <div className="language-picker-options">
+          {supportedLocales.map((locale) => (
+            <button
+              key={locale}
+              type="submit"
+              name="locale"
+              value={locale}
+              lang={locale}
+              aria-pressed={i18n.language === locale}
+              className="language-option"
+            >
+              {t(`language.names.${locale}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
     </Form>
   );
 }

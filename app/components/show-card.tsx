@@ -1,7 +1,7 @@
 import type { ShowCard as ShowCardData } from "@contract";
-import { PRODUCT_TYPE_ID } from "@contract";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isProduct, landingPath } from "~/lib/browse-paths";
 import { formatPrice, formatShortDate } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
 
@@ -9,12 +9,36 @@ export function posterOf(show: Pick<ShowCardData, "listaImagenEspectaculoCartel"
   return show.listaImagenEspectaculoCartel.find((image) => image.cTipo === "WEB_DESTACADO")?.cUri;
 }
 
-export function ShowCard({ show, lazy = true }: { show: ShowCardData; lazy?: boolean }) {
+type Props = {
+  show: ShowCardData;
+  /** Below the fold: load the poster only when it scrolls near. */
+  lazy?: boolean;
+  /** The first highlighted poster is the page's largest image: fetch it first. */
+  priority?: boolean;
+  /** The card's title level under its section heading. */
+  headingLevel?: 2 | 3 | 4;
+  /** "feature": poster beside the text (the billboard's highlights). */
+  variant?: "poster" | "feature";
+};
+
+/**
+ * A show or product on the billboard, in search results, on a venue and in the shop.
+ * Products (type 100) show their price and stock, never a date (§3).
+ */
+export function ShowCard({
+  show,
+  lazy = true,
+  priority = false,
+  headingLevel = 3,
+  variant = "poster",
+}: Props) {
   const { t, i18n } = useTranslation();
   const poster = posterOf(show);
-  const isProduct = show.idEspectaculoCartelTipo === PRODUCT_TYPE_ID;
+  const product = isProduct(show);
+  const Heading = `h${headingLevel}` as const;
+  const unavailable = product ? show.lSinStock : show.lAgotado;
   return (
-    <article className="card">
+    <article className={variant === "feature" ? "card card-feature w-full" : "card w-full"}>
       {poster ? (
         <img
           src={poster}
@@ -22,32 +46,38 @@ export function ShowCard({ show, lazy = true }: { show: ShowCardData; lazy?: boo
           width="300"
           height="400"
           loading={lazy ? "lazy" : "eager"}
-          className="w-full aspect-[3/4] object-cover"
+          decoding="async"
+          fetchPriority={priority ? "high" : undefined}
+          className="card-poster aspect-[3/4] object-cover bg-stone-200"
         />
       ) : null}
       <div className="p-3 flex flex-col gap-1 flex-1">
         <p className="text-xs uppercase tracking-wide text-stone-600">
           {show.cEspectaculoCartelTipoNombre}
         </p>
-        <h3 className="font-semibold text-lg leading-tight">
-          <Link to={`/landing/${show.cSeo}`} className="no-underline hover:underline">
+        <Heading className="font-semibold text-lg leading-tight mb-0">
+          <Link to={landingPath(show.cSeo)} className="no-underline hover:underline">
             {show.cEspectaculoCartelNombre}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-sm text-stone-700">{show.cEstablecimientoNombre}</p>
-        {!isProduct && show.dProximaFuncion ? (
+        {!product && show.dProximaFuncion ? (
           <p className="text-sm">
             {formatShortDate(show.dProximaFuncion, i18n.language as Locale)}
           </p>
         ) : null}
         <p className="mt-auto pt-2 font-semibold">
-          {show.lAgotado || show.lSinStock ? (
-            <span className="text-alert">
-              {isProduct ? t("show.outOfStock") : t("show.soldOut")}
+          {unavailable ? (
+            <span className="state-badge state-badge-alert">
+              {product ? t("show.outOfStock") : t("show.soldOut")}
             </span>
-          ) : show.fPrecioDesde !== null ? (
+          ) : show.fPrecioDesde === null ? (
+            <span className="text-stone-600 font-normal">{t("browse:card.notOnSale")}</span>
+          ) : product ? (
+            t("browse:card.price", { price: formatPrice(show.fPrecioDesde) })
+          ) : (
             t("show.priceFrom", { price: formatPrice(show.fPrecioDesde) })
-          ) : null}
+          )}
         </p>
       </div>
     </article>

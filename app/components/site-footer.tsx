@@ -1,31 +1,9 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+// The footer of the configured brand (brand.footerVariant → component, see footer/registry).
+import { brand } from "~/config/brand";
+import { footerFor } from "./footer/registry";
 
-const links = [
-  ["/termsAndConditions", "footer.terms"],
-  ["/privacyPolicies", "footer.privacy"],
-  ["/ComplaintsBook", "footer.complaints"],
-  ["/FAQ", "footer.faq"],
-  ["/TechnicalSupport", "footer.support"],
-  ["/PointSales", "footer.pointsOfSale"],
-  ["/Services", "footer.services"],
-  ["/eticket", "footer.eticket"],
-] as const;
+const Footer = footerFor(brand.footerVariant);
 
 export function SiteFooter() {
-  const { t } = useTranslation();
-  return (
-    <footer className="site-footer">
-      <nav aria-label={t("footer.navigation")}>
-        <ul className="footer-links">
-          {links.map(([to, key]) => (
-            <li key={to}>
-              <Link to={to}>{t(key)}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <p className="text-sm">{t("footer.supportHint")}</p>
-    </footer>
-  );
+  return <Footer />;
 }

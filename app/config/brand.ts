@@ -67,11 +67,11 @@ export const brand: Brand = brandSchema.parse({
     withdrawalForm: "https://www.buenosaires.gob.ar/defensaconsumidor/boton-de-arrepentimiento",
     consumerDefence: [
       {
-        labelKey: "footer.consumerDefenceCity",
+        labelKey: "layout:footer.consumerDefenceCity",
         href: "https://www.buenosaires.gob.ar/defensaconsumidor",
       },
       {
-        labelKey: "footer.consumerDefenceNation",
+        labelKey: "layout:footer.consumerDefenceNation",
         href: "https://www.argentina.gob.ar/produccion/defensadelconsumidor",
       },
     ],

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { formatPrice } from "~/lib/format";
+import { seoMeta } from "~/lib/seo";
+import { getT } from "~/services/i18n.server";
+import { seoFor } from "~/services/seo.server";
 import { requireUser } from "~/services/session.server";
 import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/buy-ticket-ok";
@@ -23,15 +26,22 @@ export async function loader(args: Route.LoaderArgs) {
   if (process.cEstado !== "PAID" || process.idPedido === null) {
     throw redirect(`/BuyTicket/${process.idProcesoDeCompra}`);
   }
-  return { process, orderId: process.idPedido };
+  const t = getT(args.context);
+  const seo = seoFor(args, {
+    title: t("success.title"),
+    description: t("browse:meta.checkoutOk.description"),
+    noindex: true,
+  });
+  return { process, orderId: process.idPedido, seo };
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { process, orderId } = loaderData;
   return (
     <section className="prose-page">
-      <title>{t("success.title")}</title>
       <h1>{t("success.title")}</h1>
       <p role="status">{t("success.text", { order: orderId })}</p>
       <ul className="mb-4">

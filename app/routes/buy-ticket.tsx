@@ -14,9 +14,13 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldErrors, TextField } from "~/components/field";
 import { PurchaseClock } from "~/components/purchase-clock";
+import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import type { Locale } from "~/lib/locales";
+import { seoMeta } from "~/lib/seo";
+import { getT } from "~/services/i18n.server";
+import { seoFor } from "~/services/seo.server";
 import { commitSession, requireUser, type ShopSession } from "~/services/session.server";
 import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/buy-ticket";
@@ -52,6 +56,11 @@ export async function loader(args: Route.LoaderArgs) {
     idempotencyKey: randomUUID(),
     now: Date.now(),
     currentYear: new Date().getFullYear(),
+    seo: seoFor(args, {
+      title: getT(args.context)("checkout.title"),
+      description: getT(args.context)("browse:meta.checkout.description"),
+      noindex: true,
+    }),
   };
 }
 
@@ -119,7 +128,7 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/BuyTicket/ok/${processId}`, { headers: await commitSession(session) });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "BuyTicket" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function BuyTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -151,7 +160,6 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <div className="checkout grid lg:grid-cols-[3fr_2fr] gap-8">
-      <title>{t("checkout.title")}</title>
       <section aria-labelledby="held-heading">
         <div className="flex flex-wrap items-center justify-between gap-2 mb-4">
           <h1 id="held-heading" className="mb-0">
@@ -172,24 +180,33 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
             className="bg-white border border-stone-200 rounded-xl p-4 mb-3"
           >
             <h2 className="mb-1">{line.oEspectaculo.cEspectaculoCartelNombre}</h2>
-            <p>
-              {formatDateTime(line.oFuncionFecha.dFecha, locale)} —{" "}
-              {line.oEspectaculo.cEstablecimientoNombre}
-            </p>
-            <ul className="my-2">
-              {line.listaPosiciones.map((place) => (
-                <li key={place.idPosicion}>
-                  {place.cSectorNombre} ·{" "}
-                  {place.cTipo === "NUMBERED"
-                    ? t("checkout.seat", { row: place.cFila, number: place.nNumero })
-                    : t("performance.generalAdmission")}{" "}
-                  · {formatPrice(place.fPrecio)}
-                </li>
-              ))}
-            </ul>
+            {/* A product (§3) shows 'Cantidad' instead of tickets, and no date. */}
+            {isProduct(line.oEspectaculo) ? (
+              <p className="my-2">{line.oEspectaculo.cEstablecimientoNombre}</p>
+            ) : (
+              <>
+                <p>
+                  {formatDateTime(line.oFuncionFecha.dFecha, locale)} —{" "}
+                  {line.oEspectaculo.cEstablecimientoNombre}
+                </p>
+                <ul className="my-2">
+                  {line.listaPosiciones.map((place) => (
+                    <li key={place.idPosicion}>
+                      {place.cSectorNombre} ·{" "}
+                      {place.cTipo === "NUMBERED"
+                        ? t("checkout.seat", { row: place.cFila, number: place.nNumero })
+                        : t("performance.generalAdmission")}{" "}
+                      · {formatPrice(place.fPrecio)}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             <p className="font-semibold">
-              {t("checkout.tickets", { count: line.nCantidadPosiciones })} ·{" "}
-              {formatPrice(line.fPrecioTotalFinal)}
+              {isProduct(line.oEspectaculo)
+                ? t("browse:checkout.quantity", { count: line.nCantidadPosiciones })
+                : t("checkout.tickets", { count: line.nCantidadPosiciones })}{" "}
+              · {formatPrice(line.fPrecioTotalFinal)}
             </p>
             <Form method="post" className="mt-2">
               <input type="hidden" name="idFuncion" value={line.idFuncion} />

@@ -4,15 +4,22 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/field";
 import { loginForm } from "~/lib/forms";
+import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
 import { getT } from "~/services/i18n.server";
+import { seoFor } from "~/services/seo.server";
 import { commitSession, getSession, getUser, safeRedirectPath } from "~/services/session.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
-  return { redirectTo, title: getT(context)("login.title") };
+  const t = getT(context);
+  const seo = seoFor(
+    { request, context },
+    { title: t("login.title"), description: t("browse:meta.login.description"), noindex: true },
+  );
+  return { redirectTo, title: t("login.title"), seo };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -3,7 +3,9 @@ import { apiPaths } from "@contract/paths.ts";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
+import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
+import { seoFor } from "~/services/seo.server";
 import { requireUser } from "~/services/session.server";
 import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/my-orders";
@@ -11,10 +13,16 @@ import type { Route } from "./+types/my-orders";
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireUser(args.request);
   const orders = orThrow(await shopApi(args, user).get(apiPaths.orders(), ordersResponse)).Lista;
-  return { orders, title: getT(args.context)("orders.title") };
+  const t = getT(args.context);
+  const seo = seoFor(args, {
+    title: t("orders.title"),
+    description: t("browse:meta.orders.description"),
+    noindex: true,
+  });
+  return { orders, title: t("orders.title"), seo };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

@@ -1,12 +1,28 @@
 // payFinish (§2): where an ended purchase lands; the root shows the one-time notice.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { seoMeta } from "~/lib/seo";
+import { getT } from "~/services/i18n.server";
+import { seoFor } from "~/services/seo.server";
+import type { Route } from "./+types/pay-finish";
+
+export function loader(args: Route.LoaderArgs) {
+  const t = getT(args.context);
+  return {
+    seo: seoFor(args, {
+      title: t("payFinish.title"),
+      description: t("browse:meta.payFinish.description"),
+      noindex: true,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function PayFinish() {
   const { t } = useTranslation();
   return (
     <section className="prose-page">
-      <title>{t("payFinish.title")}</title>
       <h1>{t("payFinish.title")}</h1>
       <p>{t("payFinish.text")}</p>
       <Link to="/" className="button-primary">

@@ -1,37 +1,55 @@
-import { type PerformanceDetail, performanceDetailSchema, purchaseProcessSchema } from "@contract";
+import { type PerformanceDetail, performanceDetailSchema } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { posterOf } from "~/components/show-card";
+import { isProduct, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import type { Locale } from "~/lib/locales";
 import { maxPlacesPerPurchase, readPlaceSelection } from "~/lib/place-selection";
-import { getT } from "~/services/i18n.server";
-import { commitSession, requireUser } from "~/services/session.server";
+import { seoMeta } from "~/lib/seo";
+import { getLocale, getT } from "~/services/i18n.server";
+import {
+  holdFailureStatus,
+  holdPlacesAndCheckout,
+  notFound,
+  performanceIdOf,
+} from "~/services/purchase.server";
+import { seoFor } from "~/services/seo.server";
+import { requireUser } from "~/services/session.server";
 import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/performance";
-
-/** /funcion/{cSeo}/{id} and /funcion?idFuncion=… serve the same screen. */
-function performanceIdOf(request: Request, params: { id?: string }): number | null {
-  const raw = params.id ?? new URL(request.url).searchParams.get("idFuncion");
-  const id = Number(raw);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireUser(args.request);
   const id = performanceIdOf(args.request, args.params);
-  if (id === null) throw data({ nCode: 404, message: "" }, { status: 404 });
+  if (id === null) throw notFound();
   const performance = orThrow(
     await shopApi(args, user).get(apiPaths.performance(id), performanceDetailSchema),
   );
-  return { performance };
+  const show = performance.oEspectaculo;
+  // Products are chosen by quantity on their own page.
+  if (isProduct(show)) throw redirect(shopPerformancePath(performance.idFuncion));
+  const when = formatDateTime(performance.oFuncionFecha.dFecha, getLocale(args.context));
+  const seo = seoFor(args, {
+    title: `${show.cEspectaculoCartelNombre} — ${when}`,
+    description: getT(args.context)("browse:meta.performance.description", {
+      show: show.cEspectaculoCartelNombre,
+      date: when,
+      venue: performance.oEstablecimiento.cNombre,
+    }),
+    path: `/funcion/${show.cSeo}/${performance.idFuncion}`,
+    image: posterOf(show),
+    noindex: true,
+  });
+  return { performance, seo };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { user, session } = await requireUser(args.request);
   const t = getT(args.context);
   const id = performanceIdOf(args.request, args.params);
-  if (id === null) throw data({ nCode: 404, message: "" }, { status: 404 });
+  if (id === null) throw notFound();
   const form = await args.request.formData();
   const values = {
     quantities: Object.fromEntries(
@@ -48,38 +66,15 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const api = shopApi(args, user);
-  const body = {
+  const failure = await holdPlacesAndCheckout(args, user, session, {
     idFuncion: id,
     listaSectores: picked.selection.sectors,
     listaPosiciones: picked.selection.seats,
-  };
-  // Places join the running purchase when there is one; otherwise a new one starts.
-  const runningId = session.get("processId") ?? 0;
-  let result = await api.post(apiPaths.takePlaces(runningId), body, purchaseProcessSchema);
-  if (
-    !result.ok &&
-    runningId &&
-    result.code !== "NOT_ENOUGH_PLACES" &&
-    result.code !== "SEAT_TAKEN"
-  ) {
-    result = await api.post(apiPaths.takePlaces(0), body, purchaseProcessSchema);
-  }
-  if (!result.ok) {
-    return data(
-      { error: result.message, values },
-      { status: result.code === "VALIDATION" ? 400 : 409 },
-    );
-  }
-  session.set("processId", result.data.idProcesoDeCompra);
-  throw redirect(`/BuyTicket/${result.data.idProcesoDeCompra}`, {
-    headers: await commitSession(session),
   });
+  return data({ error: failure.message, values }, { status: holdFailureStatus(failure) });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.performance.oEspectaculo.cEspectaculoCartelNombre },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function Performance({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

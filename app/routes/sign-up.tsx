@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SelectField, TextField } from "~/components/field";
 import { signUpForm } from "~/lib/forms";
+import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
+import { seoFor } from "~/services/seo.server";
 import { commitSession, getSession, getUser, safeRedirectPath } from "~/services/session.server";
 import { shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/sign-up";
@@ -16,7 +18,12 @@ const hiddenFields = ["cClave", "cClaveConfirmacion"];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
-  return { redirectTo, title: getT(context)("signUp.title") };
+  const t = getT(context);
+  const seo = seoFor(
+    { request, context },
+    { title: t("signUp.title"), description: t("browse:meta.signUp.description"), noindex: true },
+  );
+  return { redirectTo, title: t("signUp.title"), seo };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(safeRedirectPath(redirectTo), { headers: await commitSession(session) });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,0 +1,52 @@
+// The account menu's links (§2 header, §4 header states). In BOX mode (box office) only
+// Bookings of the personal pages remains; with the city's external login, the password and
+// personal data live with the identity provider and Alias shows only when the user has one.
+import type { Brand } from "~/config/brand";
+
+export const accountItemKeys = [
+  "orders",
+  "bookings",
+  "myData",
+  "alias",
+  "phone",
+  "address",
+  "changePassword",
+] as const;
+export type AccountItemKey = (typeof accountItemKeys)[number];
+
+export const accountHrefs: Record<AccountItemKey, string> = {
+  orders: "/myOrders",
+  bookings: "/myBookings",
+  myData: "/myData",
+  alias: "/myAlias",
+  phone: "/myPhone",
+  address: "/myAddress",
+  changePassword: "/changePassword",
+};
+
+const hiddenInBox = new Set<AccountItemKey>([
+  "orders",
+  "myData",
+  "phone",
+  "address",
+  "changePassword",
+]);
+
+export type AccountContext = {
+  processType?: "CART" | "BOX";
+  loginSystem: Brand["flags"]["loginSystem"];
+  hasAlias: boolean;
+};
+
+export function accountItems(
+  context: AccountContext,
+): Array<{ key: AccountItemKey; href: string }> {
+  return accountItemKeys
+    .filter((key) => !(context.processType === "BOX" && hiddenInBox.has(key)))
+    .filter((key) => {
+      if (context.loginSystem !== "external") return true;
+      if (key === "changePassword" || key === "myData") return false;
+      return key !== "alias" || context.hasAlias;
+    })
+    .map((key) => ({ key, href: accountHrefs[key] }));
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatPrice, formatShortDate, formatTime } from "~/lib/format";
+import { isLocale } from "~/lib/locales";
+import type { CartSummary } from "~/services/cart.server";
+import { PurchaseClock } from "../purchase-clock";
+import { CartIcon } from "./icons";
+import { menuGroup } from "./use-menus";
+
+/** The cart icon with the held quantity, its dropdown, and the purchase clock while it runs. */
+export function CartMenu({ cart, now }: { cart: CartSummary | null; now?: number }) {
+  const { t, i18n } = useTranslation("layout");
+  const locale = isLocale(i18n.language) ? i18n.language : "es";
+  const count = cart?.quantity ?? 0;
+  return (
+    <div className="flex items-center">
+      <details data-menu name={menuGroup} className="appbar-menu">
+        <summary
+          className="appbar-button"
+          aria-label={cart ? t("cart.label", { count }) : t("cart.emptyLabel")}
+        >
+          <CartIcon />
+          {cart ? (
+            <span className="appbar-badge" aria-hidden="true">
+              {count}
+            </span>
+          ) : null}
+        </summary>
+        <div className="appbar-panel">
+          {cart ? (
+            <>
+              <p className="font-semibold">{t("cart.heading")}</p>
+              <ul className="divide-y divide-stone-200">
+                {cart.lines.map((line, index) => (
+                  // A process may hold two performances of one show: the position is the key.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own
+                  <li key={index} className="py-2">
+                    <Link to={`/BuyTicket/${cart.processId}`} className="font-medium">
+                      {line.title}
+                    </Link>
+                    <span className="block text-sm text-stone-600">
+                      {line.venue}
+                      {line.date
+                        ? ` · ${formatShortDate(line.date, locale)} ${formatTime(line.date, locale)}`
+                        : null}
+                    </span>
+                    <span className="block text-sm">
+                      {t(line.isProduct ? "cart.products" : "cart.tickets", {
+                        count: line.quantity,
+                      })}{" "}
+                      · {formatPrice(line.total)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <Link to={`/BuyTicket/${cart.processId}`} className="button-primary">
+                {t("cart.goToCheckout")}
+              </Link>
+            </>
+          ) : (
+            <>
+              <p>{t("cart.empty")}</p>
+              <Link to="/" className="button-secondary">
+                {t("cart.browse")}
+              </Link>
+            </>
+          )}
+        </div>
+      </details>
+      {cart ? <PurchaseClock deadline={cart.deadline} renderedAt={now} compact /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// /establecimiento/{cSeo}/{idEstablecimiento} and the catch-all /{cSeo}/{idEstablecimiento}:
+// a venue with its address, zone, description, map link and its shows (paged, 12 a page).
+import { idParam } from "@contract";
+import { pageSize, pagingQuery, shopResponse } from "@contract/browse.ts";
+import { apiPaths } from "@contract/paths.ts";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { Pager } from "~/components/browse/pager";
+import { ShowGrid } from "~/components/browse/show-grid";
+import { VenueDetails } from "~/components/browse/venue-details";
+import { shopPath, venuePath } from "~/lib/browse-paths";
+import { pageCount } from "~/lib/search-query";
+import { seoMeta } from "~/lib/seo";
+import { searchPage, venues } from "~/services/catalog.server";
+import { getT } from "~/services/i18n.server";
+import { notFound } from "~/services/purchase.server";
+import { seoFor } from "~/services/seo.server";
+import { orThrow, shopApi } from "~/services/shop.server";
+import type { Route } from "./+types/venue";
+
+export async function loader(args: Route.LoaderArgs) {
+  // The catch-all also sees every other two-segment path: only numeric ids are venues.
+  const raw = args.params.idEstablecimiento;
+  const id = /^[0-9]{1,10}$/.test(raw) ? idParam.safeParse(raw) : null;
+  if (!id?.success) throw notFound();
+  const url = new URL(args.request.url);
+  const paging = pagingQuery.safeParse({ pagina: url.searchParams.get("pagina") || undefined });
+  const page = paging.success ? paging.data.pagina : 1;
+  const api = shopApi(args);
+  // Shows come from the search; products (which the search leaves out) from the shop.
+  const [list, shows, products] = await Promise.all([
+    venues(api),
+    searchPage(api, { idEstablecimiento: id.data }, page, pageSize),
+    api.get(apiPaths.shop(id.data), shopResponse),
+  ]);
+  const venue = orThrow(list).Lista.find((v) => v.idEstablecimiento === id.data);
+  if (!venue) throw notFound();
+  const canonical = venuePath(venue);
+  // A wrong or outdated seo moves to the right one, keeping the URL's form; both forms
+  // render the venue and name /establecimiento/… as the canonical address.
+  if (args.params.cSeo !== venue.cSeo) {
+    const right = url.pathname.startsWith("/establecimiento/")
+      ? canonical
+      : `/${encodeURIComponent(venue.cSeo)}/${venue.idEstablecimiento}`;
+    throw redirect(`${right}${url.search}`, 301);
+  }
+  const t = getT(args.context);
+  const results = orThrow(shows);
+  const seo = seoFor(args, {
+    title: venue.cNombre,
+    description: venue.cDescripcion || t("browse:meta.venue.description", { name: venue.cNombre }),
+    path: page > 1 ? `${canonical}?pagina=${page}` : canonical,
+  });
+  return data(
+    {
+      venue,
+      shows: results.Lista,
+      products: products.ok ? products.data.Lista : [],
+      total: results.nTotal,
+      page,
+      pageError: paging.success ? null : t("validation:pageInvalid"),
+      seo,
+    },
+    { status: paging.success ? 200 : 400 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function VenuePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { venue, shows, products, total, page, pageError } = loaderData;
+  const pages = pageCount(total, pageSize);
+  return (
+    <article className="flex flex-col gap-8">
+      <header className="panel">
+        <p className="text-sm uppercase tracking-wide text-stone-600">{t("browse:venue.kind")}</p>
+        <h1>{venue.cNombre}</h1>
+        <VenueDetails venue={venue} showDescription />
+      </header>
+      {products.length > 0 ? (
+        <section aria-labelledby="venue-products-heading">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4 mb-3">
+            <h2 id="venue-products-heading" className="mb-0">
+              {t("browse:venue.productsHeading")}
+            </h2>
+            <Link to={shopPath(venue.idEstablecimiento)}>{t("browse:venue.shopLink")}</Link>
+          </div>
+          <ShowGrid shows={products} eager={2} />
+        </section>
+      ) : null}
+      {/* A shop venue sells products only: no empty "on at" section for it. */}
+      {total > 0 || products.length === 0 || page > 1 ? (
+        <section aria-labelledby="venue-shows-heading">
+          <h2 id="venue-shows-heading">
+            {t("browse:venue.showsHeading", { name: venue.cNombre })}
+          </h2>
+          {pageError ? (
+            <p role="alert" className="form-error">
+              {pageError}
+            </p>
+          ) : null}
+          {total > 0 ? (
+            <p className="text-stone-700 mb-3">{t("browse:search.count", { count: total })}</p>
+          ) : null}
+          {shows.length === 0 ? (
+            <p>{t("browse:venue.noShows")}</p>
+          ) : (
+            <ShowGrid shows={shows} eager={2} />
+          )}
+          <Pager
+            page={page}
+            pages={pages}
+            hrefFor={(p) => (p > 1 ? `?pagina=${p}` : ".")}
+            label={t("browse:pager.label")}
+          />
+        </section>
+      ) : null}
+    </article>
+  );
+}
