@@ -6,9 +6,12 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { defaultLocale, isLocale, storefrontNamespaces } from "./lib/locales";
 
-const loaders = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
-  import: "default",
-});
+const loaders = import.meta.glob<Record<string, unknown>>(
+  "../locales/*/{common,validation,layout,browse}.json",
+  {
+    import: "default",
+  },
+);
 
 async function hydrate() {
   const lang = document.documentElement.lang;

@@ -6,7 +6,12 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { brand } from "./config/brand";
+import { brandSchema } from "./config/brand-schema";
 import { getLocale, i18nFor } from "./services/i18n.server";
+
+// A brand configuration that breaks its rules stops the server at start, not a page later.
+brandSchema.parse(brand);
 
 export const streamTimeout = 5_000;
 

@@ -1,62 +1,11 @@
 // The brand this build serves: header and footer variants, logos, links, support numbers
-// and the feature flags of spec §9, in one typed module checked when it loads. Another
-// brand is another value of `brand` (plus, at most, one new header or footer component).
-import { z } from "zod";
+// and the feature flags of spec §9. Another brand is another value here (plus, at most, one
+// new header or footer component). Its rules are in brand-schema.ts, checked at start.
+import type { Brand } from "./brand-schema";
 
-const url = z.string().refine((value) => value.startsWith("/") || /^https?:\/\//.test(value), {
-  message: "must be a path or an http(s) URL",
-});
+export type { Brand };
 
-export const brandSchema = z.object({
-  name: z.string().min(1),
-  headerVariant: z.enum(["power"]),
-  footerVariant: z.union([z.literal(6)]),
-  logo: z.object({ src: url, width: z.number().int(), height: z.number().int() }),
-  poweredBy: z.object({ name: z.string(), href: url }),
-  support: z.object({
-    /** From the city. */
-    cityPhone: z.string(),
-    /** Toll-free from the rest of the country. */
-    tollFreePhone: z.string(),
-  }),
-  links: z.object({
-    /** 'I regretted my purchase' (right of withdrawal) form of the city. */
-    withdrawalForm: url,
-    consumerDefence: z.array(z.object({ labelKey: z.string(), href: url })),
-    social: z.array(
-      z.object({ network: z.enum(["facebook", "instagram", "x", "youtube"]), href: url }),
-    ),
-  }),
-  paymentLogos: z.array(z.enum(["visa", "mastercard", "amex", "cabal", "naranja"])),
-  flags: z.object({
-    captcha: z.boolean(),
-    botCheck: z.boolean(),
-    queue: z.boolean(),
-    seatMapAutoShow: z.boolean(),
-    multiPromotion: z.boolean(),
-    skipSinglePromotionDialog: z.boolean(),
-    reservationWithSeat: z.boolean(),
-    nominationBirthdateAndEmail: z.boolean(),
-    telegram: z.boolean(),
-    cardValidation: z.object({ number: z.boolean(), cvc: z.boolean(), expiry: z.boolean() }),
-    loginRequiredForSeatSelection: z.boolean(),
-    loginSystem: z.enum(["own", "external"]),
-    filters: z.object({
-      category: z.boolean(),
-      venue: z.boolean(),
-      date: z.boolean(),
-      zone: z.boolean(),
-      type: z.boolean(),
-    }),
-  }),
-  /** How many show types the header offers as shortcuts (§9: 5; category-tab variant: 6). */
-  headerShortcutTypes: z.number().int().min(0).max(12),
-  highlightedShows: z.number().int().min(0).max(12),
-});
-
-export type Brand = z.infer<typeof brandSchema>;
-
-export const brand: Brand = brandSchema.parse({
+export const brand: Brand = {
   name: "Entradas BA",
   headerVariant: "power",
   footerVariant: 6,
@@ -100,4 +49,4 @@ export const brand: Brand = brandSchema.parse({
   },
   headerShortcutTypes: 5,
   highlightedShows: 3,
-});
+};

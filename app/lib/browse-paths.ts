@@ -1,6 +1,6 @@
 // The storefront's browsing URLs (spec §2), built in one place for links, the sitemap and
 // structured data.
-import { PRODUCT_TYPE_ID } from "@contract";
+import { PRODUCT_TYPE_ID } from "@contract/constants.ts";
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 

@@ -3,7 +3,7 @@
 // page. A bad field (a term under 3 characters, an impossible date…) is explained next to it
 // and the page answers 400; nothing is searched until the form is right.
 import { showTypesResponse } from "@contract";
-import { pageSize } from "@contract/browse.ts";
+import { pageSize } from "@contract/constants.ts";
 import { apiPaths } from "@contract/paths.ts";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";

@@ -2,13 +2,10 @@
 // the billboard's sections, search with combinable filters and paging, venues, shop
 // products and the support contact form.
 import { z } from "zod";
+import { maxPageSize, minSearchLength, pageSize } from "./constants.ts";
 import { idParam, listOf, showCardSchema, venueSchema } from "./index.ts";
 
-/** Listing page size (§9): 12 at first, 12 more per "load more". */
-export const pageSize = 12;
-export const maxPageSize = 60;
-/** Search text: trimmed, at least 3 characters (§5). */
-export const minSearchLength = 3;
+export { maxPageSize, minSearchLength, pageSize };
 
 export const pagingQuery = z.object({
   cantXpagina: z.coerce

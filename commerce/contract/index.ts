@@ -51,7 +51,7 @@ export type ErrorData = z.infer<typeof errorData>;
 
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const PRODUCT_TYPE_ID = 100;
+export { PRODUCT_TYPE_ID } from "./constants.ts";
 
 export const imageSchema = z.object({ cTipo: z.string(), cUri: z.string() });
 

@@ -1,5 +1,5 @@
 import type { ShowCard as ShowCardData } from "@contract";
-import { pageSize } from "@contract/browse.ts";
+import { pageSize } from "@contract/constants.ts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brand, brandSchema } from "~/config/brand";
+import { brand } from "~/config/brand";
+import { brandSchema } from "~/config/brand-schema";
 import { Footer6 } from "../footer/footer-6";
 import { footerFor, footerVariants } from "../footer/registry";
 import { PowerHeader } from "./power-header";
@@ -30,5 +31,11 @@ describe("layout variant registries", () => {
   it("rejects a brand that names a variant nobody built", () => {
     expect(brandSchema.safeParse({ ...brand, headerVariant: "tabs" }).success).toBe(false);
     expect(brandSchema.safeParse({ ...brand, footerVariant: 13 }).success).toBe(false);
+  });
+});
+
+describe("this build's brand", () => {
+  it("follows the brand rules checked at start", () => {
+    expect(brandSchema.parse(brand)).toEqual(brand);
   });
 });

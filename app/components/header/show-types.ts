@@ -1,6 +1,7 @@
 // Which show types the header offers: the drawer lists every category, the app bar the first
 // few by nOrden (§2, §9). Shop products (type 100) are not a category: the shop button covers them.
-import { PRODUCT_TYPE_ID, type ShowType } from "@contract";
+import type { ShowType } from "@contract";
+import { PRODUCT_TYPE_ID } from "@contract/constants.ts";
 
 /** Every browsable show type, by nOrden (ties by id so the order is stable). */
 export function categoriesOf(types: readonly ShowType[]): ShowType[] {
