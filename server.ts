@@ -18,6 +18,7 @@ const handleDocument = createRequestHandler(build, "production");
 const app = new Hono();
 app.use(compress());
 
+let closeDatabase: (() => Promise<void>) | undefined;
 if (process.env.COMMERCE_API_URL) {
   console.log(`commerce API: remote at ${process.env.COMMERCE_API_URL}`);
 } else {
@@ -32,6 +33,7 @@ if (process.env.COMMERCE_API_URL) {
   };
   embedded.registerEmbeddedCommerce?.(commerce.api.fetch);
   app.route("/", commerce.api);
+  closeDatabase = commerce.database.close;
   console.log(`commerce API: embedded (${commerce.database.kind})`);
 }
 
@@ -52,6 +54,16 @@ app.use(
 );
 app.all("*", (c) => handleDocument(c.req.raw));
 
-serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`storefront listening on http://${host}:${info.port}`);
 });
+
+// Stop taking connections, let PGlite flush to disk, then leave.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    Promise.resolve(closeDatabase?.())
+      .catch((error) => console.error("closing the database failed", error))
+      .finally(() => process.exit(0));
+  });
+}

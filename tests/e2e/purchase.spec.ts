@@ -62,6 +62,9 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel(/Leí y acepto/).check();
 }
 
+// Whole journeys over seven pages, each checked by axe: give them room on a busy 2-core box.
+test.describe.configure({ timeout: 150_000 });
+
 test("a new visitor signs up, buys 2 tickets and downloads the e-ticket", async ({ page }) => {
   await openAPerformance(page);
   await signUpFromLogin(page, uniqueEmail("buyer"));
