@@ -135,13 +135,7 @@ export async function loadShowCards(
   return cards.map(({ nextStart: _, ...card }) => card);
 }
 
-export async function loadVenue(
-  db: Database,
-  venueId: number,
-  language: Language,
-): Promise<Venue | null> {
-  const [venue] = await db.select().from(venues).where(eq(venues.id, venueId)).limit(1);
-  if (!venue) return null;
+function venueOf(venue: typeof venues.$inferSelect, language: Language): Venue {
   return {
     idEstablecimiento: venue.id,
     cSeo: venue.seo,
@@ -153,6 +147,34 @@ export async function loadVenue(
     cLongitud: venue.longitude,
     cDescripcion: localized(venue.description, language),
   };
+}
+
+export async function loadVenue(
+  db: Database,
+  venueId: number,
+  language: Language,
+): Promise<Venue | null> {
+  const [venue] = await db.select().from(venues).where(eq(venues.id, venueId)).limit(1);
+  return venue ? venueOf(venue, language) : null;
+}
+
+const byVenueName = new Intl.Collator("es", { sensitivity: "base", numeric: true });
+
+/** Venues by name (Spanish collation: accents and case do not reorder them). */
+export async function loadVenues(
+  db: Database,
+  { language, includeShop }: { language: Language; includeShop: boolean },
+): Promise<Venue[]> {
+  const rows = await db
+    .select()
+    .from(venues)
+    .where(includeShop ? undefined : eq(venues.isShop, false));
+  return rows
+    .map((row) => venueOf(row, language))
+    .sort(
+      (a, b) =>
+        byVenueName.compare(a.cNombre, b.cNombre) || a.idEstablecimiento - b.idEstablecimiento,
+    );
 }
 
 /** A show by numeric id or by seo, with its upcoming performances by date. */

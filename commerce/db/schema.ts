@@ -1,6 +1,6 @@
 // Drizzle schema of the commerce API. PostgreSQL dialect only (PGlite embedded, pg remote).
 // Texts shown to buyers in several languages are stored as { es, en, pt } JSON.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -16,10 +16,48 @@ import {
 
 export type LocalizedText = { es: string; en: string; pt: string };
 
+// ---------------------------------------------------------------- search folding
+// Search is case- and accent-insensitive without a database extension (no unaccent, no
+// pg_trgm: PGlite would have to load them and every host would need them). Texts are
+// folded with lower() plus translate() of the accented Latin letters, both immutable, so
+// the database keeps the folded copies as generated columns and never goes out of sync.
+// The same table folds the search term in the application (catalog/search.ts).
+
+/** Accented Latin letters (Latin-1 and Latin Extended-A), upper and lower case… */
+export const SEARCH_FOLD_FROM =
+  "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöøùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĐđĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŁłŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽž";
+/** …and the lower-case ASCII letter each one folds to (same position). */
+export const SEARCH_FOLD_TO =
+  "aaaaaaceeeeiiiinoooooouuuuyaaaaaaceeeeiiiinoooooouuuuyyaaaaaaccccccccddddeeeeeeeeeegggggggghhiiiiiiiiijjkkllllllllnnnnnnoooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzz";
+
+/** SQL that folds a text expression for search (lower case, no accents). */
+export function searchFold(text: SQL): SQL {
+  return sql`translate(lower(${text}), ${sql.raw(`'${SEARCH_FOLD_FROM}'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}'`)})`;
+}
+
+/** SQL of a { es, en, pt } JSON text in one language, falling back to es (as localized()). */
+export function localizedSql(json: SQL, language: "es" | "en" | "pt"): SQL {
+  return sql`coalesce(nullif(${json} ->> ${sql.raw(`'${language}'`)}, ''), ${json} ->> 'es', '')`;
+}
+
+/** What a show's search matches in one language, besides its venue and category names. */
+const showSearchText = (language: "es" | "en" | "pt"): SQL =>
+  searchFold(sql`"title" || ' ' || ${localizedSql(sql`"summary"`, language)}`);
+
 export const showTypes = pgTable("show_types", {
   id: integer("id").primaryKey(),
   name: jsonb("name").$type<LocalizedText>().notNull(),
   sortOrder: integer("sort_order").notNull(),
+  /** Folded names per language, for search (folding is too slow to repeat per query). */
+  searchEs: text("search_es")
+    .notNull()
+    .generatedAlwaysAs(() => searchFold(localizedSql(sql`"name"`, "es"))),
+  searchEn: text("search_en")
+    .notNull()
+    .generatedAlwaysAs(() => searchFold(localizedSql(sql`"name"`, "en"))),
+  searchPt: text("search_pt")
+    .notNull()
+    .generatedAlwaysAs(() => searchFold(localizedSql(sql`"name"`, "pt"))),
 });
 
 export const venues = pgTable("venues", {
@@ -33,6 +71,13 @@ export const venues = pgTable("venues", {
   longitude: text("longitude"),
   description: jsonb("description").$type<LocalizedText>().notNull(),
   isShop: boolean("is_shop").notNull().default(false),
+  /** Folded name and zone, for search. */
+  searchName: text("search_name")
+    .notNull()
+    .generatedAlwaysAs(() => searchFold(sql`"name"`)),
+  searchZone: text("search_zone")
+    .notNull()
+    .generatedAlwaysAs(() => searchFold(sql`"zone"`)),
 });
 
 export const shows = pgTable(
@@ -55,8 +100,33 @@ export const shows = pgTable(
     durationMinutes: integer("duration_minutes"),
     /** Products (type 100) are sold without a date: they carry one open-ended "performance". */
     isProduct: boolean("is_product").notNull().default(false),
+    /** Folded title and summary per language: what search matches (with the venue and type). */
+    searchEs: text("search_es")
+      .notNull()
+      .generatedAlwaysAs(() => showSearchText("es")),
+    searchEn: text("search_en")
+      .notNull()
+      .generatedAlwaysAs(() => showSearchText("en")),
+    searchPt: text("search_pt")
+      .notNull()
+      .generatedAlwaysAs(() => showSearchText("pt")),
+    /** Folded title: the tie-break of listings after the next performance's date. */
+    sortTitle: text("sort_title")
+      .notNull()
+      .generatedAlwaysAs(() => searchFold(sql`"title"`)),
+    /**
+     * Listings' sort key: the start of the earliest on-sale performance, kept by triggers on
+     * performances (migration 0002). It may name one that has started already: readers move
+     * those forward before using it (catalog/search.ts refreshNextPerformances).
+     */
+    nextPerformanceAt: timestamp("next_performance_at", { withTimezone: true }),
   },
-  (t) => [index("shows_type_idx").on(t.typeId), index("shows_venue_idx").on(t.venueId)],
+  (t) => [
+    index("shows_type_idx").on(t.typeId),
+    index("shows_venue_idx").on(t.venueId),
+    // Listings in order (next performance, then title) straight from the index.
+    index("shows_listing_idx").on(t.nextPerformanceAt, sql`${t.sortTitle} COLLATE "C"`, t.id),
+  ],
 );
 
 export const performances = pgTable(
@@ -70,7 +140,11 @@ export const performances = pgTable(
     /** ON_SALE, CANCELLED. Sold out is derived from free places. */
     status: text("status").notNull().default("ON_SALE"),
   },
-  (t) => [index("performances_show_idx").on(t.showId, t.startsAt)],
+  (t) => [
+    index("performances_show_idx").on(t.showId, t.startsAt),
+    // Search by dates: the on-sale performances of a date range.
+    index("performances_on_sale_starts_idx").on(t.startsAt).where(sql`${t.status} = 'ON_SALE'`),
+  ],
 );
 
 export const sectors = pgTable(
