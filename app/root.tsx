@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -9,6 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import { AttentionDialog } from "./components/attention-dialog";
 import { headerCategories } from "./components/header/show-types.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /**
  * The API could not be reached (nCode 555, spec §8): an 'Attention' dialog with the error and

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 
 /** Messages are i18n keys of the "validation" namespace; unknown ones read as "invalid". */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {

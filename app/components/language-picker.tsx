@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import { supportedLocales } from "~/lib/locales";
 import { newsletterParam } from "./footer/newsletter-param";
 

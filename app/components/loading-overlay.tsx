@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 import { brand } from "~/config/brand";
+import { useTranslation } from "~/lib/i18n";
 
 /** Fast navigations finish before this and never flash the overlay. */
 export const overlayDelayMs = 300;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { clockParts, isClockAlert } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 
 /**
  * Time left to pay (§4). The server renders the time left at render time; with JavaScript it

@@ -1,8 +1,8 @@
 import type { ShowCard as ShowCardData } from "@contract";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isProduct, landingPath } from "~/lib/browse-paths";
 import { formatPrice, formatShortDate } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 
 export function posterOf(show: Pick<ShowCardData, "listaImagenEspectaculoCartel">) {

@@ -6,12 +6,12 @@ import { showTypesResponse } from "@contract";
 import { pageSize } from "@contract/constants.ts";
 import { apiPaths } from "@contract/paths.ts";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { data, useLocation } from "react-router";
 import { Pager } from "~/components/browse/pager";
 import { SearchForm } from "~/components/browse/search-form";
 import { ShowGrid } from "~/components/browse/show-grid";
 import { brand } from "~/config/brand";
+import { useTranslation } from "~/lib/i18n";
 import {
   hasFilters,
   pageCount,

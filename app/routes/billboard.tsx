@@ -3,11 +3,11 @@
 // JavaScript load more this way; with JavaScript a fetcher appends in place).
 import { billboardSchema } from "@contract/browse.ts";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { LoadMoreResults, maxCumulativePages } from "~/components/browse/load-more-results";
 import { ShowGrid } from "~/components/browse/show-grid";
 import { categorySearchPath, venuePath } from "~/lib/browse-paths";
+import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { firstPages } from "~/services/catalog.server";
 import { getT } from "~/services/i18n.server";

@@ -1,9 +1,9 @@
 import { purchaseProcessSchema } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { seoFor } from "~/services/seo.server";

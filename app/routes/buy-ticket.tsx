@@ -9,7 +9,6 @@ import {
 } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FieldErrors, TextField } from "~/components/field";
@@ -17,6 +16,7 @@ import { PurchaseClock } from "~/components/purchase-clock";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
+import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";

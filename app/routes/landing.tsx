@@ -4,7 +4,6 @@
 // the quantity in stock and a buy button instead (no date).
 import { type ShowDetail, showDetailSchema } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { JsonLd } from "~/components/browse/json-ld";
 import { PerformanceCalendar } from "~/components/browse/performance-calendar";
@@ -19,6 +18,7 @@ import {
 } from "~/lib/browse-paths";
 import { calendarSelection, groupByDay, isBookable } from "~/lib/calendar";
 import { formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { eventJsonLd, scriptSafeJson } from "~/lib/structured-data";
 import { getLocale } from "~/services/i18n.server";

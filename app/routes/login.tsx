@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/field";
 import { loginForm } from "~/lib/forms";
+import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
 import { getT } from "~/services/i18n.server";

@@ -1,7 +1,7 @@
 import { ordersResponse } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { formatDateTime, formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";

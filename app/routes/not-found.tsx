@@ -1,6 +1,7 @@
 // Unknown paths: a real 404 page with ways back (the i18n middleware needs this catch-all).
-import { useTranslation } from "react-i18next";
+
 import { data, Link } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { seoFor } from "~/services/seo.server";

@@ -1,6 +1,7 @@
 // payFinish (§2): where an ended purchase lands; the root shows the one-time notice.
-import { useTranslation } from "react-i18next";
+
 import { Link } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { seoFor } from "~/services/seo.server";

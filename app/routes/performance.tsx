@@ -1,10 +1,10 @@
 import { type PerformanceDetail, performanceDetailSchema } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { posterOf } from "~/components/show-card";
 import { isProduct, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { maxPlacesPerPurchase, readPlaceSelection } from "~/lib/place-selection";
 import { seoMeta } from "~/lib/seo";

@@ -3,13 +3,13 @@
 // performance page holds general-admission places (services/purchase.server.ts).
 import { type PerformanceDetail, performanceDetailSchema } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { VenueDetails } from "~/components/browse/venue-details";
 import { posterOf } from "~/components/show-card";
 import { isProduct, landingPath } from "~/lib/browse-paths";
 import { formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import { maxPlacesPerPurchase } from "~/lib/place-selection";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";

@@ -3,10 +3,10 @@
 import { idParam } from "@contract";
 import { shopResponse } from "@contract/browse.ts";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ShowGrid } from "~/components/browse/show-grid";
 import { shopPath } from "~/lib/browse-paths";
+import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { notFound } from "~/services/purchase.server";

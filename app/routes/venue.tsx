@@ -3,12 +3,12 @@
 import { idParam } from "@contract";
 import { pageSize, pagingQuery, shopResponse } from "@contract/browse.ts";
 import { apiPaths } from "@contract/paths.ts";
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { Pager } from "~/components/browse/pager";
 import { ShowGrid } from "~/components/browse/show-grid";
 import { VenueDetails } from "~/components/browse/venue-details";
 import { shopPath, venuePath } from "~/lib/browse-paths";
+import { useTranslation } from "~/lib/i18n";
 import { pageCount } from "~/lib/search-query";
 import { seoMeta } from "~/lib/seo";
 import { searchPage, venues } from "~/services/catalog.server";

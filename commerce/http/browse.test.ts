@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SHOW_CARDS_TTL_MS } from "../catalog/card-cache.ts";
 import {
   billboardSchema,
   contactResponse,
@@ -476,10 +477,14 @@ describe("POST EspectaculosCartel/Buscar", () => {
   });
 
   it("keeps the order as performances are added, cancelled, deleted and go by", async () => {
+    // These writes bypass the API (as another server's would), so each read waits out the
+    // few seconds the unfiltered listing is cached.
+    const pastCache = () => t.clock.advanceMinutes(SHOW_CARDS_TTL_MS / 60_000);
     const [added] = await db
       .insert(schema.performances)
       .values({ showId: fx.quietShow.id, startsAt: new Date(t.clock.now().getTime() + 2 * hours) })
       .returning();
+    pastCache();
     expect(await searchTitles({})).toEqual([
       "Concierto sin funciones",
       "Ópera de Verano",
@@ -490,6 +495,7 @@ describe("POST EspectaculosCartel/Buscar", () => {
       .update(schema.performances)
       .set({ status: "CANCELLED" })
       .where(eq(schema.performances.id, added.id));
+    pastCache();
     const initial = [
       "Ópera de Verano",
       "Obra de Prueba",
@@ -498,6 +504,7 @@ describe("POST EspectaculosCartel/Buscar", () => {
     ];
     expect(await searchTitles({})).toEqual(initial);
     await db.delete(schema.performances).where(eq(schema.performances.id, added.id));
+    pastCache();
     expect(await searchTitles({})).toEqual(initial);
     // The opera's only performance starts: it has nothing to come, so it goes last (by title).
     t.clock.advanceMinutes(33 * 60);
@@ -509,6 +516,25 @@ describe("POST EspectaculosCartel/Buscar", () => {
     ]);
     const billboard = okData(await t.call(apiPaths.billboard()), billboardSchema);
     expect(billboard.listaCategorias.find((c) => c.idEspectaculoTipo === 1)?.nCantidad).toBe(1);
+  });
+
+  it("caches the unfiltered listing: a write of this server shows at once, others' after the TTL", async () => {
+    const total = async () => okData(await search({}), pagedShowsSchema).nTotal;
+    const before = await total();
+    await db.insert(schema.shows).values({
+      seo: "estreno-directo",
+      typeId: 1,
+      venueId: fx.hall.id,
+      title: "Estreno Directo",
+      summary: { es: "s", en: "s", pt: "s" },
+      description: { es: "d", en: "d", pt: "d" },
+      imagePath: "/v2/Imagenes/estreno-directo.svg",
+    });
+    expect(await total()).toBe(before);
+    t.clock.advanceMinutes(SHOW_CARDS_TTL_MS / 60_000);
+    expect(await total()).toBe(before + 1);
+    const filtered = okData(await search({ cBuscar: "estreno directo" }), pagedShowsSchema);
+    expect(filtered.nTotal).toBe(1);
   });
 
   it("pages the results and answers an empty page past the end with the total", async () => {

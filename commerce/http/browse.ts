@@ -146,6 +146,8 @@ export function browseRoutes(deps: CommerceDeps) {
     return ok(c, { Lista: cards });
   });
 
+  const maxCachedListing = 25 * 60;
+
   app.post("/EspectaculosCartel/Buscar", async (c) => {
     const [paging, filter] = validateBoth(
       [pagingQuery, c.req.query()],
@@ -156,10 +158,22 @@ export function browseRoutes(deps: CommerceDeps) {
       typeIds: filter.aListaidTipoDeEspectaculo,
     });
     if (missing.venue || missing.types.length > 0) throw notFound();
-    const page = await searchShows(deps.db, filter, paging, {
-      now: deps.now(),
-      language: c.get("language"),
-    });
+    const now = deps.now();
+    const language = c.get("language");
+    const search = () => searchShows(deps.db, filter, paging, { now, language });
+    // The unfiltered listing is the billboard's results grid, read on every visit: cached
+    // like the billboard (dropped on writes). Only its first pages, so the keys stay few.
+    const isBillboardListing =
+      Object.values(filter).every((value) => value === undefined) &&
+      paging.pagina * paging.cantXpagina <= maxCachedListing;
+    const page = isBillboardListing
+      ? await cachedCatalogRead(
+          deps,
+          `listing:${language}:${paging.pagina}:${paging.cantXpagina}`,
+          now,
+          search,
+        )
+      : await search();
     const data: PagedShows = {
       Lista: page.cards,
       nTotal: page.total,

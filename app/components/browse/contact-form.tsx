@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { contactRequest, contactTypes } from "@contract/browse.ts";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { FieldErrors, SelectField, TextField } from "~/components/field";
+import { useTranslation } from "~/lib/i18n";
 
 export type ContactActionData = { result: SubmissionResult<string[]>; sentId: number | null };
 

@@ -1,8 +1,8 @@
 import type { ShowCard as ShowCardData } from "@contract";
 import { pageSize } from "@contract/constants.ts";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { loader as resultsLoader } from "~/routes/billboard-results";
 import { ShowGrid } from "./show-grid";
 

@@ -1,5 +1,4 @@
 import type { PerformanceSummary } from "@contract";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { performancePath } from "~/lib/browse-paths";
 import {
@@ -12,6 +11,7 @@ import {
   weekdayNames,
 } from "~/lib/calendar";
 import { formatDateTime, formatPrice, formatTime } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 
 type Props = {

@@ -1,6 +1,6 @@
 import type { ShowType, Venue } from "@contract";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { SearchErrors, SearchField, SearchValues } from "~/lib/search-query";
 
 export type SearchFilters = { category: boolean; venue: boolean; date: boolean; zone: boolean };

@@ -1,6 +1,6 @@
 import type { Venue } from "@contract";
-import { useTranslation } from "react-i18next";
 import { mapUrl } from "~/lib/browse-paths";
+import { useTranslation } from "~/lib/i18n";
 
 /** Address, zone and a map link of a venue (landing and venue pages). */
 export function VenueDetails({

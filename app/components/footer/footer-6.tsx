@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { brand } from "~/config/brand";
+import { useTranslation } from "~/lib/i18n";
 import { Newsletter } from "./newsletter";
 
 const pages = [

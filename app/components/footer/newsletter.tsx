@@ -1,6 +1,6 @@
 import { type FormEvent, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import { newsletterParam, newsletterThanks } from "./newsletter-param";
 
 /**

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { brand } from "~/config/brand";
+import { useTranslation } from "~/lib/i18n";
 import { LanguagePicker } from "../language-picker";
 import { accountItems } from "./account-items";
 import { ChevronIcon, UserIcon } from "./icons";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatPrice, formatShortDate, formatTime } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
 import { isLocale } from "~/lib/locales";
 import type { CartSummary } from "~/services/cart.server";
 import { PurchaseClock } from "../purchase-clock";

@@ -1,6 +1,6 @@
 import type { ShowType } from "@contract";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import { LanguagePicker } from "../language-picker";
 import { AccountLinks, GuestLinks, type HeaderUser } from "./account-menu";
 import { CloseIcon, MenuIcon } from "./icons";

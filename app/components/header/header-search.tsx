@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import { FilterIcon, SearchIcon } from "./icons";
 
 /**

@@ -1,8 +1,8 @@
 import type { ShowType } from "@contract";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { brand } from "~/config/brand";
+import { useTranslation } from "~/lib/i18n";
 import type { CartSummary } from "~/services/cart.server";
 import { AccountMenu, type HeaderUser } from "./account-menu";
 import { CartMenu } from "./cart-menu";
