@@ -30,6 +30,8 @@ export function cachedCatalogRead<T>(
   key: string,
   now: Date,
   build: () => Promise<T>,
+  /** Results it says no to are not kept (e.g. "not found", so odd keys cannot pile up). */
+  keep: (value: T) => boolean = () => true,
 ): Promise<T> {
   let entries = caches.get(owner);
   if (!entries) {
@@ -45,10 +47,13 @@ export function cachedCatalogRead<T>(
   const value = build();
   const fresh: Entry = { builtAt: at, value };
   entries.set(key, fresh);
-  // Concurrent callers share one build; a failed build is not kept.
-  value.catch(() => {
+  // Concurrent callers share one build; a failed or unwanted build is not kept.
+  const forget = () => {
     if (entries.get(key) === fresh) entries.delete(key);
-  });
+  };
+  value.then((result) => {
+    if (!keep(result)) forget();
+  }, forget);
   return value;
 }
 

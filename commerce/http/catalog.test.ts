@@ -242,3 +242,34 @@ describe("the demo catalog", () => {
     }
   });
 });
+
+describe("show detail cache", () => {
+  it("shows this server's holds at once and keeps no 'not found'", async () => {
+    const main = async () =>
+      showDetailSchema
+        .parse((await t.call("/EspectaculoCartel/obra-de-prueba")).json.oData)
+        .listaFunciones.find((p) => p.idFuncion === fx.performances.main.id);
+    expect((await main())?.lAgotado).toBe(false);
+    const { token } = await createCustomerWithToken(db, t.clock, "buyer");
+    const took = await t.call("/Proceso/0/Posiciones/Tomar", {
+      token,
+      body: {
+        idFuncion: fx.performances.main.id,
+        listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 20 }],
+        listaPosiciones: fx.seatIds,
+      },
+    });
+    expect(took.json.nCode).toBe(200);
+    expect((await main())?.lAgotado).toBe(true);
+
+    // An unknown seo answers 404 and is not remembered: once the show exists, it is found.
+    expect((await t.call("/EspectaculoCartel/estreno-nuevo")).status).toBe(404);
+    const { sql } = await import("drizzle-orm");
+    await db.execute(
+      sql`INSERT INTO shows (seo, type_id, venue_id, title, summary, description, image_path)
+          SELECT 'estreno-nuevo', type_id, venue_id, 'Estreno Nuevo', summary, description, image_path
+          FROM shows WHERE id = ${fx.show.id}`,
+    );
+    expect((await t.call("/EspectaculoCartel/estreno-nuevo")).status).toBe(200);
+  });
+});

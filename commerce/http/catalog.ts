@@ -1,6 +1,6 @@
 // Catalog routes: billboard cards, show landing, show types and a performance's seat map.
 import { Hono } from "hono";
-import { cachedShowCards } from "../catalog/card-cache.ts";
+import { cachedCatalogRead, cachedShowCards } from "../catalog/card-cache.ts";
 import { loadPerformanceDetail, loadShowDetail, loadShowTypes } from "../catalog/queries.ts";
 import { pathId } from "./params.ts";
 import {
@@ -31,10 +31,16 @@ export function catalogRoutes(deps: CommerceDeps) {
     if (/^[0-9]+$/.test(raw)) key = pathId(c, "idOrSeo");
     else if (raw.length <= 200 && seoPattern.test(raw)) key = raw;
     else throw notFound();
-    const show = await loadShowDetail(deps.db, key, {
-      now: deps.now(),
-      language: c.get("language"),
-    });
+    const now = deps.now();
+    const language = c.get("language");
+    // Landings are read on every visit; cached like the billboard, dropped on writes.
+    const show = await cachedCatalogRead(
+      deps,
+      `show:${language}:${key}`,
+      now,
+      () => loadShowDetail(deps.db, key, { now, language }),
+      (found) => found !== null,
+    );
     if (!show) throw notFound();
     return ok(c, show);
   });
