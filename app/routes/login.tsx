@@ -8,7 +8,7 @@ import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
 import { getT } from "~/services/i18n.server";
 import { seoFor } from "~/services/seo.server";
-import { commitSession, getSession, getUser, safeRedirectPath } from "~/services/session.server";
+import { getUser, safeRedirectPath, startUserSession } from "~/services/session.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,18 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const user = await authenticator.authenticate("form", request);
-    const session = await getSession(request);
-    session.set("user", {
-      token: user.token,
-      cNombre: user.cNombre,
-      cEmail: user.cEmail,
-      dLogin: user.dLogin,
-      lAlias: user.lAlias,
-    });
-    session.unset("processId");
-    throw redirect(safeRedirectPath(submission.value.redirectTo), {
-      headers: await commitSession(session),
-    });
+    throw await startUserSession(request, user, submission.value.redirectTo);
   } catch (error) {
     if (error instanceof LoginRefused) {
       const status = error.failure.code === "TRANSPORT" ? 503 : 401;

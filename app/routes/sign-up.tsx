@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { seoFor } from "~/services/seo.server";
-import { commitSession, getSession, getUser, safeRedirectPath } from "~/services/session.server";
+import { getUser, safeRedirectPath, startUserSession } from "~/services/session.server";
 import { shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/sign-up";
 
@@ -45,11 +45,7 @@ export async function action(args: Route.ActionArgs) {
       { status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400 },
     );
   }
-  const session = await getSession(args.request);
-  const { token, cNombre, cEmail, dLogin, lAlias } = result.data;
-  session.set("user", { token, cNombre, cEmail, dLogin, lAlias });
-  session.unset("processId");
-  throw redirect(safeRedirectPath(redirectTo), { headers: await commitSession(session) });
+  throw await startUserSession(args.request, result.data, redirectTo);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);

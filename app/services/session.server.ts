@@ -77,3 +77,19 @@ export async function requireUser(request: Request) {
   }
   throw redirect(loginUrlFor(request));
 }
+
+/**
+ * Logs the user in (after sign-up or login): keeps the token and who it is, drops any
+ * purchase of a previous user, and goes to the wanted path.
+ */
+export async function startUserSession(
+  request: Request,
+  user: SessionUser,
+  redirectTo: string | null | undefined,
+) {
+  const session = await getSession(request);
+  const { token, cNombre, cEmail, dLogin, lAlias } = user;
+  session.set("user", { token, cNombre, cEmail, dLogin, lAlias });
+  session.unset("processId");
+  return redirect(safeRedirectPath(redirectTo), { headers: await commitSession(session) });
+}

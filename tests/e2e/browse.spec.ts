@@ -3,7 +3,7 @@
 // filters, a landing's calendar, a venue, the shop down to holding a product, the support
 // contact form, and what crawlers read. es, en and pt; a 360 px phone and a desktop.
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, uniqueEmail } from "./support";
+import { expectAccessible, fillSignUpForm, uniqueEmail } from "./support";
 
 const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 800 };
@@ -244,15 +244,7 @@ test.describe("shop on a 360 px phone (es)", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2FfuncionTienda%3FidFuncion%3D\d+/);
     await page.getByRole("main").getByRole("link", { name: "Crear una cuenta" }).click();
     const email = uniqueEmail("shop");
-    await page.getByLabel("Nombre", { exact: true }).fill("Ana");
-    await page.getByLabel("Apellido").fill("Pereyra");
-    await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
-    await page.getByLabel("Repetí el correo electrónico").fill(email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("Entradas2026");
-    await page.getByLabel("Repetí la contraseña").fill("Entradas2026");
-    await page.getByLabel("Género").selectOption("FEMENINO");
-    await page.getByLabel("Tipo de documento").selectOption("DNI");
-    await page.getByLabel("Número de documento").fill("30123456");
+    await fillSignUpForm(page, { email });
     await page.getByRole("button", { name: "Crear cuenta" }).click();
 
     await expect(page).toHaveURL(/\/funcionTienda\?idFuncion=\d+$/);

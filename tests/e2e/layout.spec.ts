@@ -1,7 +1,7 @@
 // The 'Power' app bar, the drawer, footer 6, the loading overlay and the splash, by keyboard,
 // with JavaScript on (project js-on) and off (project js-off), on a 360 px phone and a desktop.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAccessible, uniqueEmail } from "./support";
+import { expectAccessible, fillSignUpForm, uniqueEmail } from "./support";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
@@ -441,15 +441,12 @@ test.describe("logged in", () => {
       .click();
     await page.getByRole("link", { name: "Crear una cuenta" }).click();
     const email = uniqueEmail("header");
-    await page.getByLabel("Nombre", { exact: true }).fill("Valentina");
-    await page.getByLabel("Apellido").fill("Ocampo");
-    await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
-    await page.getByLabel("Repetí el correo electrónico").fill(email);
-    await page.getByLabel("Contraseña", { exact: true }).fill("Entradas2026");
-    await page.getByLabel("Repetí la contraseña").fill("Entradas2026");
-    await page.getByLabel("Género").selectOption("FEMENINO");
-    await page.getByLabel("Tipo de documento").selectOption("DNI");
-    await page.getByLabel("Número de documento").fill("30999888");
+    await fillSignUpForm(page, {
+      firstName: "Valentina",
+      lastName: "Ocampo",
+      email,
+      document: "30999888",
+    });
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     await expect(page).toHaveURL(/\/funcion\//);
 

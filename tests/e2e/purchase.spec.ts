@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { expectAccessible, testCards, uniqueEmail } from "./support";
+import { expectAccessible, fillSignUpForm, testCards, uniqueEmail } from "./support";
 
 /** Billboard → a show with places → its first performance → (login) … */
 async function openAPerformance(page: Page) {
@@ -27,15 +27,7 @@ async function signUpFromLogin(page: Page, email: string) {
   await expectAccessible(page);
   await page.getByRole("link", { name: "Crear una cuenta" }).click();
   await expect(page).toHaveURL(/\/signUp\?redirectTo=/);
-  await page.getByLabel("Nombre", { exact: true }).fill("Ana");
-  await page.getByLabel("Apellido").fill("Pereyra");
-  await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
-  await page.getByLabel("Repetí el correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill("Entradas2026");
-  await page.getByLabel("Repetí la contraseña").fill("Entradas2026");
-  await page.getByLabel("Género").selectOption("FEMENINO");
-  await page.getByLabel("Tipo de documento").selectOption("DNI");
-  await page.getByLabel("Número de documento").fill("30123456");
+  await fillSignUpForm(page, { email });
   await expectAccessible(page);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(page).toHaveURL(/\/funcion\//);

@@ -45,3 +45,19 @@ export function uniqueEmail(prefix: string) {
 
 /** Sandbox acquirer's documented cards. */
 export const testCards = { approves: "4242424242424242", declines: "4000000000000002" };
+
+/** Fills and sends the Spanish sign-up form (the page must be /signUp). */
+export async function fillSignUpForm(
+  page: Page,
+  person: { firstName?: string; lastName?: string; email: string; document?: string },
+) {
+  await page.getByLabel("Nombre", { exact: true }).fill(person.firstName ?? "Ana");
+  await page.getByLabel("Apellido").fill(person.lastName ?? "Pereyra");
+  await page.getByLabel("Correo electrónico", { exact: true }).fill(person.email);
+  await page.getByLabel("Repetí el correo electrónico").fill(person.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill("Entradas2026");
+  await page.getByLabel("Repetí la contraseña").fill("Entradas2026");
+  await page.getByLabel("Género").selectOption("FEMENINO");
+  await page.getByLabel("Tipo de documento").selectOption("DNI");
+  await page.getByLabel("Número de documento").fill(person.document ?? "30123456");
+}
