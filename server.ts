@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { startCommerce } from "./commerce/start.ts";
+import { refuseCrossSiteForms } from "./server/cross-site.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -17,6 +18,7 @@ const handleDocument = createRequestHandler(build, "production");
 
 const app = new Hono();
 app.use(compress());
+app.use(refuseCrossSiteForms);
 
 let closeDatabase: (() => Promise<void>) | undefined;
 if (process.env.COMMERCE_API_URL) {

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "commerce/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "commerce/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     pool: "forks",
     maxWorkers: 2,

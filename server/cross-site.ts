@@ -1,0 +1,32 @@
+// Forms posted to the storefront from another site are refused (CSRF). Browsers say where
+// a submission comes from in Sec-Fetch-Site and Origin; a request that says nothing (an old
+// browser, a script) is let through, and the session cookie's SameSite=Lax still keeps it
+// from acting as the buyer. The /v2 API is not concerned: it takes a Bearer token, never
+// a cookie.
+import type { MiddlewareHandler } from "hono";
+import { languageFromHeader, translate } from "../commerce/i18n.ts";
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origins the shop is served from: the request's own, and PUBLIC_ORIGIN behind a proxy. */
+function allowedOrigins(requestUrl: string): Set<string> {
+  const origins = new Set([new URL(requestUrl).origin]);
+  if (process.env.PUBLIC_ORIGIN) origins.add(new URL(process.env.PUBLIC_ORIGIN).origin);
+  return origins;
+}
+
+export function isCrossSite(request: Request): boolean {
+  if (safeMethods.has(request.method)) return false;
+  if (new URL(request.url).pathname.startsWith("/v2/")) return false;
+  const site = request.headers.get("sec-fetch-site");
+  if (site === "same-origin") return false;
+  const origin = request.headers.get("origin");
+  if (origin) return !allowedOrigins(request.url).has(origin);
+  return site === "cross-site" || site === "same-site";
+}
+
+export const refuseCrossSiteForms: MiddlewareHandler = async (c, next) => {
+  if (!isCrossSite(c.req.raw)) return next();
+  const t = translate(languageFromHeader(c.req.header("accept-language")));
+  return c.text(t("common:errors.crossSiteForm"), 403);
+};
