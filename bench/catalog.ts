@@ -6,7 +6,6 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../commerce/db/client.ts";
 import { performances, sectors, shows, showTypes, venues } from "../commerce/db/schema.ts";
 import {
-  CITY,
   posterPath,
   productSeeds,
   SHOP_VENUE,
@@ -17,7 +16,7 @@ import {
   type VenueSeed,
   venueSeeds,
 } from "../commerce/seed/data.ts";
-import { scheduleFor } from "../commerce/seed/index.ts";
+import { scheduleFor, venueRow } from "../commerce/seed/index.ts";
 
 const qualifiers = [
   "Temporada de Otoño",
@@ -98,19 +97,7 @@ export async function buildBenchCatalog(
   const allVenues = [...venueSeeds, ...generated];
   const venueRows = await db
     .insert(venues)
-    .values(
-      allVenues.map((v) => ({
-        seo: v.seo,
-        name: v.name,
-        address: v.address,
-        city: CITY,
-        zone: v.zone,
-        latitude: v.latitude,
-        longitude: v.longitude,
-        description: v.description,
-        isShop: v.isShop ?? false,
-      })),
-    )
+    .values(allVenues.map(venueRow))
     .returning({ id: venues.id, seo: venues.seo });
   const venueId = new Map(venueRows.map((v) => [v.seo, v.id]));
   const layoutOf = new Map(allVenues.map((v) => [v.seo, v.layout]));

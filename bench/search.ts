@@ -13,12 +13,10 @@
 // benchmark's catalog code and the options stay the same.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { is, sql } from "drizzle-orm";
-import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { createCommerceApi } from "../commerce/app.ts";
 import { invalidateShowCards } from "../commerce/catalog/card-cache.ts";
 import { refreshNextPerformances, searchPageSql } from "../commerce/catalog/search.ts";
@@ -36,6 +34,7 @@ import * as schema from "../commerce/db/schema.ts";
 import type { CommerceDeps } from "../commerce/http/support.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
 import { TYPE } from "../commerce/seed/data.ts";
+import { hashDatabaseSchema, resetDatabase } from "../commerce/testing/harness.ts";
 import { type BenchCatalog, buildBenchCatalog } from "./catalog.ts";
 
 const scale = Number(process.env.BENCH_SCALE ?? 100);
@@ -52,24 +51,10 @@ const rowsOf = <T>(result: unknown): T[] =>
 // ---------------------------------------------------------------- databases
 
 function cacheKey(): string {
-  const hash = createHash("sha256");
-  const migrations = join(here, "../commerce/db/migrations");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else hash.update(entry.name).update(readFileSync(path));
-    }
-  };
-  walk(migrations);
+  const hash = hashDatabaseSchema(createHash("sha256"));
   for (const file of ["catalog.ts", "../commerce/seed/data.ts", "../commerce/seed/index.ts"]) {
     hash.update(readFileSync(join(here, file)));
   }
-  let dir = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
-  while (!existsSync(join(dir, "package.json"))) dir = dirname(dir);
-  hash.update(readFileSync(join(dir, "package.json")));
   // "vacuumed": dumps are taken after VACUUM ANALYZE.
   hash.update(`${scale}:${withPlaces}:${NOW.toISOString()}:vacuumed`);
   return hash.digest("hex").slice(0, 16);
@@ -107,19 +92,13 @@ async function openPglite(): Promise<{ handle: DatabaseHandle; catalog: BenchCat
   return { handle, catalog };
 }
 
-const tableNames = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => getTableConfig(table).name);
-
 async function openPostgres(url: string) {
   const name = new URL(url).pathname.slice(1);
   if (!name.includes("bench")) {
     throw new Error(`BENCH_DATABASE_URL: the database is emptied; its name must contain "bench"`);
   }
   const handle = await openDatabase({ databaseUrl: url });
-  await handle.db.execute(
-    sql.raw(`TRUNCATE ${tableNames.map((n) => `"${n}"`).join(", ")} RESTART IDENTITY CASCADE`),
-  );
+  await resetDatabase(handle.db);
   const catalog = await buildBenchCatalog(handle.db, { now: NOW, scale, places: withPlaces });
   await handle.db.execute(sql`VACUUM ANALYZE`);
   return { handle, catalog };

@@ -1,5 +1,45 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  type FormMetadata,
+  getInputProps,
+  getSelectProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { useTranslation } from "~/lib/i18n";
+
+// biome-ignore lint/suspicious/noExplicitAny: Conform's own bound for a form's fields.
+type ObjectSchema = z.ZodType<Record<string, any>, Record<string, any>>;
+
+type ShopFormOptions<S extends ObjectSchema> = Omit<
+  Parameters<typeof useForm<z.input<S>, z.output<S>, string[]>>[0],
+  "onValidate" | "shouldValidate" | "shouldRevalidate"
+>;
+
+/**
+ * The shop's forms: the same zod schema checks the form in the browser (on leaving a field,
+ * then as the buyer types) and on the server, whose verdict arrives as `lastResult`.
+ */
+export function useShopForm<S extends ObjectSchema>(schema: S, options: ShopFormOptions<S>) {
+  return useForm<z.input<S>, z.output<S>, string[]>({
+    ...options,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** Errors of the whole form (e.g. the API's refusal), announced when they appear. */
+// biome-ignore lint/suspicious/noExplicitAny: any form's metadata will do.
+export function FormErrors({ form }: { form: FormMetadata<any, string[]> }) {
+  if (!form.errors?.length) return null;
+  return (
+    <p role="alert" id={form.errorId} className="form-error">
+      {form.errors.join(" ")}
+    </p>
+  );
+}
 
 /** Messages are i18n keys of the "validation" namespace; unknown ones read as "invalid". */
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   deliveryTypesResponse,
@@ -11,7 +11,7 @@ import { apiPaths } from "@contract/paths.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { FieldErrors, TextField } from "~/components/field";
+import { FieldErrors, FormErrors, TextField, useShopForm } from "~/components/field";
 import { PurchaseClock } from "~/components/purchase-clock";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
@@ -138,11 +138,8 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
   const busy = navigation.state === "submitting";
   const [expired, setExpired] = useState(false);
   const onExpire = useCallback(() => setExpired(true), []);
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm(checkoutForm, {
     lastResult: actionData && "status" in actionData ? actionData : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutForm }),
     defaultValue: {
       idEntregaTipo: String(process.idEntregaTipo ?? deliveryTypes[0]?.idEntregaTipo ?? ""),
       nFormaDePago: String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? ""),
@@ -240,11 +237,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           {...getFormProps(form)}
           className="bg-white border border-stone-200 rounded-xl p-4"
         >
-          {form.errors?.length ? (
-            <p role="alert" id={form.errorId} className="form-error">
-              {form.errors.join(" ")}
-            </p>
-          ) : null}
+          <FormErrors form={form} />
           <input type="hidden" name="cClaveIdempotencia" value={loaderData.idempotencyKey} />
           <fieldset className="mb-4" aria-describedby={fields.idEntregaTipo.errorId}>
             <legend className="font-semibold mb-1">{t("checkout.delivery")}</legend>

@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { TextField } from "~/components/field";
+import { FormErrors, TextField, useShopForm } from "~/components/field";
 import { loginForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
@@ -45,23 +45,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginForm }),
-  });
+  const [form, fields] = useShopForm(loginForm, { lastResult: actionData });
   const busy = useNavigation().state === "submitting";
   const signUpHref = `/signUp?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
     <section className="max-w-md">
       <h1>{t("login.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <p role="alert" id={form.errorId} className="form-error">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FormErrors form={form} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField
           meta={fields.cEmail}

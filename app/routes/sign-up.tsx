@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { documentTypes, genders, sessionUserSchema } from "@contract";
 import { apiPaths } from "@contract/paths.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { SelectField, TextField } from "~/components/field";
+import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
@@ -52,22 +52,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpForm }),
-  });
+  const [form, fields] = useShopForm(signUpForm, { lastResult: actionData });
   const busy = useNavigation().state === "submitting";
   return (
     <section className="max-w-xl">
       <h1>{t("signUp.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <p role="alert" id={form.errorId} className="form-error">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FormErrors form={form} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid sm:grid-cols-2 gap-x-4">
           <TextField

@@ -64,7 +64,10 @@ export function deviceFingerprint(request: Request): string {
     .slice(0, 22);
 }
 
-function headersFor(options: CallOptions<z.ZodType>): Headers {
+/** What is sent; the schema only checks what comes back. */
+type Outgoing = Omit<CallOptions<z.ZodType>, "schema">;
+
+function headersFor(options: Outgoing): Headers {
   const headers = new Headers({ Accept: "application/json" });
   headers.set("Accept-Language", options.locale);
   if (options.body !== undefined) headers.set("Content-Type", "application/json");
@@ -84,7 +87,7 @@ type Sent =
   | { response: Response; failure?: never }
   | { failure: CommerceFailure; response?: never };
 
-async function send(options: CallOptions<z.ZodType>): Promise<Sent> {
+async function send(options: Outgoing): Promise<Sent> {
   const { base, send } = transport();
   try {
     const response = await send(
@@ -153,10 +156,8 @@ export async function callCommerce<S extends z.ZodType>(
 }
 
 /** Fetches a binary resource (the e-ticket PDF) with the same headers. */
-export async function fetchCommerceFile(
-  options: Omit<CallOptions<z.ZodType>, "schema">,
-): Promise<Sent> {
-  const sent = await send({ ...options, schema: undefined as unknown as z.ZodType });
+export async function fetchCommerceFile(options: Outgoing): Promise<Sent> {
+  const sent = await send(options);
   if (sent.response?.status === 401) throw redirect(loginUrlFor(options.request));
   return sent;
 }

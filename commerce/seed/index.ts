@@ -14,6 +14,7 @@ import {
   showSeeds,
   showTypeSeeds,
   TYPE,
+  type VenueSeed,
   venueSeeds,
 } from "./data.ts";
 import { hashString } from "./posters.ts";
@@ -92,6 +93,21 @@ type PlannedSector = {
   soldPercent: number;
 };
 
+/** The venues row of a seeded venue (the bench catalog makes more of them). */
+export function venueRow(v: VenueSeed): typeof venues.$inferInsert {
+  return {
+    seo: v.seo,
+    name: v.name,
+    address: v.address,
+    city: CITY,
+    zone: v.zone,
+    latitude: v.latitude,
+    longitude: v.longitude,
+    description: v.description,
+    isShop: v.isShop ?? false,
+  };
+}
+
 export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}): Promise<void> {
   const now = options.now ?? new Date();
   await db.transaction(async (tx) => {
@@ -110,19 +126,7 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
 
     const venueRows = await tx
       .insert(venues)
-      .values(
-        venueSeeds.map((v) => ({
-          seo: v.seo,
-          name: v.name,
-          address: v.address,
-          city: CITY,
-          zone: v.zone,
-          latitude: v.latitude,
-          longitude: v.longitude,
-          description: v.description,
-          isShop: v.isShop ?? false,
-        })),
-      )
+      .values(venueSeeds.map(venueRow))
       .returning({ id: venues.id, seo: venues.seo });
     const venueId = new Map(venueRows.map((v) => [v.seo, v.id]));
     const venueOf = (seo: string) => {

@@ -1,7 +1,7 @@
 // Test harness of the commerce API: one migrated in-memory PGlite per test file (reused by
 // its tests, emptied between them), a deterministic catalog fixture, the API with a clock
 // the test controls, and helpers to sign up and call JSON endpoints in-process.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, type Hash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -20,9 +20,11 @@ import { SandboxAcquirer } from "../payments/sandbox.ts";
 
 const migrationsDir = fileURLToPath(new URL("../db/migrations", import.meta.url));
 
-/** Changes whenever a migration or the PGlite version changes. */
-function snapshotKey(): string {
-  const hash = createHash("sha256");
+/**
+ * Feeds what a migrated PGlite database depends on (the PGlite version and every migration
+ * file) into a hash, so dumps of one can be keyed by it (tests here, the search benchmark).
+ */
+export function hashDatabaseSchema(hash: Hash): Hash {
   // The package does not export its package.json; find it next to its entry point.
   let dir = dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
   while (!existsSync(join(dir, "package.json"))) dir = dirname(dir);
@@ -37,7 +39,12 @@ function snapshotKey(): string {
     }
   };
   walk(migrationsDir);
-  return hash.digest("hex").slice(0, 16);
+  return hash;
+}
+
+/** Changes whenever a migration or the PGlite version changes. */
+function snapshotKey(): string {
+  return hashDatabaseSchema(createHash("sha256")).digest("hex").slice(0, 16);
 }
 
 /**

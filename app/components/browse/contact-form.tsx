@@ -1,9 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { contactRequest, contactTypes } from "@contract/browse.ts";
 import { Form, useNavigation } from "react-router";
-import { FieldErrors, SelectField, TextField } from "~/components/field";
+import { FieldErrors, FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
 import { useTranslation } from "~/lib/i18n";
 
 export type ContactActionData = { result: SubmissionResult<string[]>; sentId: number | null };
@@ -14,13 +13,10 @@ export type ContactActionData = { result: SubmissionResult<string[]>; sentId: nu
  */
 export function ContactForm({ actionData }: { actionData?: ContactActionData }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useShopForm(contactRequest, {
     id: "contact",
     lastResult: actionData?.result,
     defaultValue: { cTipo: "SOPORTE" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactRequest }),
   });
   const busy = useNavigation().state === "submitting";
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.cMensaje);
@@ -35,11 +31,7 @@ export function ContactForm({ actionData }: { actionData?: ContactActionData }) 
         </p>
       ) : null}
       <Form method="post" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <p role="alert" id={form.errorId} className="form-error">
-            {form.errors.join(" ")}
-          </p>
-        ) : null}
+        <FormErrors form={form} />
         <SelectField
           meta={fields.cTipo}
           label={t("browse:contact.type")}
