@@ -1,5 +1,4 @@
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -18,11 +17,12 @@ import { SiteHeader } from "./components/site-header";
 import { Splash } from "./components/splash";
 import { defaultLocale } from "./lib/locales";
 import { currentCart } from "./services/cart.server";
-import { getLocale, i18nMiddleware } from "./services/i18n.server";
-import { commitSession, getSession, isLoginValid } from "./services/session.server";
+import { i18nMiddleware } from "./services/i18n.server";
+import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
 import stylesheet from "./styles.css?url";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware];
+// The language first: the request context binds the commerce client to it.
+export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, requestContextMiddleware];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -30,28 +30,22 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { request, context } = args;
-  const locale = getLocale(context);
-  const session = await getSession(request);
-  const sessionUser = session.get("user");
-  const user = isLoginValid(sessionUser) && sessionUser ? sessionUser : null;
+  const shop = getRequestContext(args);
+  const { locale, user, session } = shop;
+  // Reading a flash consumes it: the middleware writes the session back.
   const notice = session.get("notice") ?? null;
   const [cart, categories] = await Promise.all([
-    currentCart(args, session, user),
-    headerCategories(args),
+    currentCart(shop),
+    headerCategories(shop.commerce),
   ]);
-  return data(
-    {
-      locale,
-      user: user ? { name: user.cNombre, hasAlias: user.lAlias } : null,
-      cart,
-      categories,
-      notice,
-      now: Date.now(),
-    },
-    // Reading a flash consumes it: the cookie must be written back.
-    notice ? { headers: await commitSession(session) } : undefined,
-  );
+  return {
+    locale,
+    user: user ? { name: user.cNombre, hasAlias: user.lAlias } : null,
+    cart,
+    categories,
+    notice,
+    now: Date.now(),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

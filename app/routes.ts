@@ -20,7 +20,7 @@ export default [
   route("login", "routes/login.tsx", { id: "login" }),
   route("signUp", "routes/sign-up.tsx", { id: "signUp" }),
   route("logout", "routes/logout.ts", { id: "logout" }),
-  route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket.tsx", { id: "BuyTicket" }),
+  route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket/route.tsx", { id: "BuyTicket" }),
   route("BuyTicket/ok/:idProcesoDeCompra", "routes/buy-ticket-ok.tsx", { id: "BuyTicketOk" }),
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),

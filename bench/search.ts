@@ -27,11 +27,10 @@ import {
   type SearchFilter,
   searchFilter,
 } from "../commerce/contract/browse.ts";
-import { envelope } from "../commerce/contract/index.ts";
-import { apiPaths } from "../commerce/contract/paths.ts";
+import { endpoints, envelope, urlOf } from "../commerce/contract/index.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../commerce/db/client.ts";
 import * as schema from "../commerce/db/schema.ts";
-import type { CommerceDeps } from "../commerce/http/support.ts";
+import type { CommerceDeps } from "../commerce/deps.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
 import { TYPE } from "../commerce/seed/data.ts";
 import { hashDatabaseSchema, resetDatabase } from "../commerce/testing/harness.ts";
@@ -242,7 +241,7 @@ async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog 
   const results: Result[] = [];
   const list = await scenarios(handle.db);
   for (const scenario of list) {
-    const path = apiPaths.search(scenario.paging.pagina, scenario.paging.cantXpagina);
+    const path = urlOf(endpoints.search, undefined, scenario.paging);
     const body = JSON.stringify(scenario.filter);
     const call = async (check: boolean) => {
       const response = await api.request(`/v2${path}`, {

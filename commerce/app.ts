@@ -2,40 +2,63 @@
 // storefront calls `api.fetch` in-process; standalone, commerce/server.ts serves it.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { browseRoutes } from "./http/browse.ts";
-import { catalogRoutes } from "./http/catalog.ts";
-import { customerRoutes } from "./http/customers.ts";
-import { imageRoutes } from "./http/images.ts";
-import { orderRoutes } from "./http/orders.ts";
-import { processRoutes } from "./http/process.ts";
+import { docsEndpoint, openApiEndpoint } from "./contract/index.ts";
+import { customerIdOfToken } from "./customers/tokens.ts";
+import type { Database } from "./db/client.ts";
+import type { CommerceDeps } from "./deps.ts";
+import { ApiError, validationError } from "./errors.ts";
+import { browseHandlers } from "./http/browse.ts";
+import { catalogHandlers, posterImplementation } from "./http/catalog.ts";
+import { customerHandlers } from "./http/customers.ts";
+import { docsPage } from "./http/docs.ts";
+import { openApiDocument } from "./http/openapi.ts";
+import { orderHandlers } from "./http/orders.ts";
+import { purchaseHandlers } from "./http/purchase.ts";
 import {
-  ApiError,
-  type CommerceDeps,
   type CommerceEnv,
   errorResponse,
+  type Implementation,
+  implement,
   languageMiddleware,
-} from "./http/support.ts";
+  type RegisterOptions,
+  registerEndpoints,
+} from "./http/register.ts";
 
 export const maxBodyBytes = 64 * 1024;
 
-export function createCommerceApi(deps: CommerceDeps) {
+export type ApiOptions = Pick<RegisterOptions, "checkResponses">;
+
+/** The API's frame around a set of handlers: language, body limit, errors, 404/405. */
+export function buildApi(implementations: readonly Implementation[], options: RegisterOptions) {
   const api = new Hono<CommerceEnv>().basePath("/v2");
   api.use(languageMiddleware);
   // No request of this API needs more than a few kilobytes; refuse floods before parsing.
   api.use(
     bodyLimit({
       maxSize: maxBodyBytes,
-      onError: (c) =>
-        errorResponse(c, new ApiError("VALIDATION", 413, 413, { _: ["bodyTooLarge"] })),
+      onError: (c) => errorResponse(c, validationError({ _: ["bodyTooLarge"] }, 413)),
     }),
   );
-  api.route("/", catalogRoutes(deps));
-  api.route("/", browseRoutes(deps));
-  api.route("/", customerRoutes(deps));
-  api.route("/", processRoutes(deps));
-  api.route("/", orderRoutes(deps));
-  api.route("/", imageRoutes(deps));
-  api.notFound((c) => errorResponse(c, new ApiError("NOT_FOUND", 404, 404)));
+  // The API describes itself from the same endpoint objects it serves.
+  const document = openApiDocument([
+    ...implementations.map((i) => i.endpoint),
+    openApiEndpoint,
+    docsEndpoint,
+  ]);
+  const html = docsPage(document);
+  registerEndpoints(
+    api,
+    [
+      ...implementations,
+      implement(openApiEndpoint, ({ c }) => c.json(document)),
+      implement(docsEndpoint, ({ c }) =>
+        c.html(html, 200, {
+          "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+        }),
+      ),
+    ],
+    options,
+  );
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     console.error("commerce API error", error);
@@ -44,4 +67,25 @@ export function createCommerceApi(deps: CommerceDeps) {
   return api;
 }
 
+export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) {
+  return buildApi(
+    [
+      ...catalogHandlers(deps),
+      ...browseHandlers(deps),
+      ...customerHandlers(deps),
+      ...purchaseHandlers(deps),
+      ...orderHandlers(deps),
+    ],
+    {
+      ...options,
+      resolveCaller: (token) => customerIdOfToken(deps.db, token, deps.now()),
+    },
+  );
+}
+
 export type CommerceApi = ReturnType<typeof createCommerceApi>;
+
+/** Only the posters: what the seed's tests check without a whole API (or any database). */
+export function createPosterApi(db?: Database) {
+  return buildApi([posterImplementation({ db })], { resolveCaller: async () => null });
+}

@@ -1,30 +1,21 @@
 // The commerce API on its own Node server (scale-out mode): storefronts reach it with
 // COMMERCE_API_URL=http://<host>:<port>/v2. Embedded mode uses startCommerce from server.ts.
-import { mkdirSync } from "node:fs";
 import { serve } from "@hono/node-server";
+import { commerceSettingsFromEnv } from "./config.ts";
 import { startCommerce } from "./start.ts";
 
-const env = process.env;
-const port = Number(env.PORT ?? 3100);
+const port = Number(process.env.PORT ?? 3100);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
 }
-const host = env.HOST ?? "127.0.0.1";
-const dataDir = env.DATABASE_URL ? undefined : (env.DATA_DIR ?? "./data/commerce");
-if (dataDir && !dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-
-const ticketSecret = env.TICKET_SECRET ?? "development-ticket-secret-change-me";
-if (!env.TICKET_SECRET) {
+const host = process.env.HOST ?? "127.0.0.1";
+const settings = commerceSettingsFromEnv("standalone");
+if (settings.developmentTicketSecret) {
   // Every API server must share one key, or a ticket printed by one fails at another's door.
   console.warn("TICKET_SECRET is not set: using the development value (set it in production)");
 }
 
-const { api, database } = await startCommerce({
-  databaseUrl: env.DATABASE_URL,
-  dataDir,
-  ticketSecret,
-  seedDemo: env.SEED_DEMO !== "false" && env.SEED_DEMO !== "0",
-});
+const { api, database } = await startCommerce(settings);
 
 const server = serve({ fetch: api.fetch, port, hostname: host }, (info) => {
   console.log(`commerce API (${database.kind}) listening on http://${host}:${info.port}/v2`);

@@ -1,18 +1,18 @@
 // Opens the database (migrating it), seeds the demo catalog once, and builds the API.
 // Shared by the storefront's server (embedded mode) and commerce/server.ts (standalone).
+import { mkdirSync } from "node:fs";
 import { createCommerceApi } from "./app.ts";
+import type { CommerceSettings } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
-export type CommerceSettings = {
-  databaseUrl?: string;
-  dataDir?: string;
-  ticketSecret: string;
-  seedDemo: boolean;
-};
+export type { CommerceSettings } from "./config.ts";
 
 export async function startCommerce(settings: CommerceSettings) {
+  if (settings.dataDir && !settings.dataDir.startsWith("memory://")) {
+    mkdirSync(settings.dataDir, { recursive: true });
+  }
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
@@ -22,8 +22,8 @@ export async function startCommerce(settings: CommerceSettings) {
     db: handle.db,
     payments: new SandboxAcquirer(),
     ticketSecret: settings.ticketSecret,
-    purchaseMinutes: 30,
-    loginMinutes: 180,
+    purchaseMinutes: settings.purchaseMinutes,
+    loginMinutes: settings.loginMinutes,
     now: () => new Date(),
   });
   return { api, database: handle };

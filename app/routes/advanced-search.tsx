@@ -2,9 +2,8 @@
 // (aListaidTipoDeEspectaculo, repeated) and zone; the filters combine and results come 12 a
 // page. A bad field (a term under 3 characters, an impossible date…) is explained next to it
 // and the page answers 400; nothing is searched until the form is right.
-import { showTypesResponse } from "@contract";
+import { endpoints } from "@contract";
 import { pageSize } from "@contract/constants.ts";
-import { apiPaths } from "@contract/paths.ts";
 import { useEffect, useRef } from "react";
 import { data, useLocation } from "react-router";
 import { Pager } from "~/components/browse/pager";
@@ -22,19 +21,20 @@ import {
 } from "~/lib/search-query";
 import { seoMeta } from "~/lib/seo";
 import { searchPage, venues } from "~/services/catalog.server";
+import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
+import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/advanced-search";
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getT(args.context);
   const url = new URL(args.request.url);
   const search = parseSearchParams(url.searchParams);
-  const api = shopApi(args);
+  const api = getRequestContext(args).commerce;
   const [venueList, types, found] = await Promise.all([
     venues(api),
-    api.get(apiPaths.showTypes(), showTypesResponse),
+    api.call(endpoints.showTypes),
     search.filter ? searchPage(api, search.filter, search.page, pageSize) : null,
   ]);
   const venueOptions = orThrow(venueList).Lista;

@@ -4,7 +4,7 @@ import { pageSize, pagingQuery } from "@contract/browse.ts";
 import { data } from "react-router";
 import { searchPage } from "~/services/catalog.server";
 import { getT } from "~/services/i18n.server";
-import { shopApi } from "~/services/shop.server";
+import { getRequestContext } from "~/services/request-context.server";
 import type { Route } from "./+types/billboard-results";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -15,7 +15,12 @@ export async function loader(args: Route.LoaderArgs) {
   if (!paging.success) {
     return data({ error: t("validation:pageInvalid") }, { status: 400 });
   }
-  const result = await searchPage(shopApi(args), {}, paging.data.pagina, pageSize);
+  const result = await searchPage(
+    getRequestContext(args).commerce,
+    {},
+    paging.data.pagina,
+    pageSize,
+  );
   if (!result.ok) {
     const status =
       result.code === "TRANSPORT"

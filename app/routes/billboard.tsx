@@ -1,8 +1,7 @@
 // `/` (cartelera): highlighted shows, shows by category, venues, and the results grid with
 // "load more" (12 at a time). ?pagina=N renders the first N pages (visitors without
 // JavaScript load more this way; with JavaScript a fetcher appends in place).
-import { billboardSchema } from "@contract/browse.ts";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints } from "@contract";
 import { data, Link } from "react-router";
 import { LoadMoreResults, maxCumulativePages } from "~/components/browse/load-more-results";
 import { ShowGrid } from "~/components/browse/show-grid";
@@ -10,9 +9,10 @@ import { categorySearchPath, venuePath } from "~/lib/browse-paths";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { firstPages } from "~/services/catalog.server";
+import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
+import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/billboard";
 
 /** ?pagina: absent → 1; 1…25 as asked; more is capped; anything else is a bad request. */
@@ -26,11 +26,11 @@ function cumulativePagesOf(raw: string | null): number | null {
 
 export async function loader(args: Route.LoaderArgs) {
   const t = getT(args.context);
-  const api = shopApi(args);
+  const api = getRequestContext(args).commerce;
   const asked = cumulativePagesOf(new URL(args.request.url).searchParams.get("pagina"));
   const pages = asked ?? 1;
   const [billboard, results] = await Promise.all([
-    api.get(apiPaths.billboard(), billboardSchema),
+    api.call(endpoints.billboard),
     firstPages(api, {}, pages),
   ]);
   const seo = seoFor(args, {

@@ -1,28 +1,20 @@
-import { purchaseProcessSchema } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
-import { data, Link, redirect } from "react-router";
-import { z } from "zod";
+import { endpoints, idPath } from "@contract";
+import { Link, redirect } from "react-router";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
+import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
+import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { requireUser } from "~/services/session.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/buy-ticket-ok";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = await requireUser(args.request);
-  const id = z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .safeParse(args.params.idProcesoDeCompra);
-  if (!id.success) throw data({ nCode: 404, message: "" }, { status: 404 });
-  const process = orThrow(
-    await shopApi(args, user).get(apiPaths.process(id.data), purchaseProcessSchema),
-  );
+  const { commerce } = requireUser(args);
+  const id = idPath.safeParse(args.params.idProcesoDeCompra);
+  if (!id.success) throw notFound();
+  const process = orThrow(await commerce.call(endpoints.process, { params: { id: id.data } }));
   if (process.cEstado !== "PAID" || process.idPedido === null) {
     throw redirect(`/BuyTicket/${process.idProcesoDeCompra}`);
   }

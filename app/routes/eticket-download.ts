@@ -1,19 +1,20 @@
 // The e-ticket PDF of one of the buyer's orders, fetched from the API with the session's token.
-import { apiPaths } from "@contract/paths.ts";
-import { data } from "react-router";
-import { z } from "zod";
-import { requireUser } from "~/services/session.server";
-import { failureResponse, shopApi } from "~/services/shop.server";
+import { endpoints, idPath } from "@contract";
+import { notFound } from "~/lib/responses";
+import { failureResponse } from "~/services/commerce.server";
+import { requireUser } from "~/services/request-context.server";
 import type { Route } from "./+types/eticket-download";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = await requireUser(args.request);
-  const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(args.params.idPedido);
-  if (!id.success) throw data({ nCode: 404, message: "" }, { status: 404 });
-  const { response, failure } = await shopApi(args, user).file(apiPaths.eticket(id.data));
+  const { commerce } = requireUser(args);
+  const id = idPath.safeParse(args.params.idPedido);
+  if (!id.success) throw notFound();
+  const { response, failure } = await commerce.file(endpoints.eticket, {
+    params: { id: id.data },
+  });
   if (failure) throw failureResponse(failure);
   if (!response.ok || !response.headers.get("content-type")?.includes("application/pdf")) {
-    throw data({ nCode: 404, message: "" }, { status: 404 });
+    throw notFound();
   }
   return new Response(response.body, {
     headers: {

@@ -2,8 +2,7 @@
 // ?mes=YYYY-MM shows a month), 'price from', buy buttons, sold-out and cancelled states, the
 // venue, and schema.org Event JSON-LD per performance. A product's landing shows its price,
 // the quantity in stock and a buy button instead (no date).
-import { type ShowDetail, showDetailSchema } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints, type ShowDetail } from "@contract";
 import { Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import { JsonLd } from "~/components/browse/json-ld";
 import { PerformanceCalendar } from "~/components/browse/performance-calendar";
@@ -21,13 +20,18 @@ import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { eventJsonLd, scriptSafeJson } from "~/lib/structured-data";
+import { orThrow } from "~/services/commerce.server";
 import { getLocale } from "~/services/i18n.server";
+import { getRequestContext } from "~/services/request-context.server";
 import { publicOrigin, seoFor } from "~/services/seo.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/landing";
 
 export async function loader(args: Route.LoaderArgs) {
-  const show = orThrow(await shopApi(args).get(apiPaths.show(args.params.cSeo), showDetailSchema));
+  const show = orThrow(
+    await getRequestContext(args).commerce.call(endpoints.show, {
+      params: { idOrSeo: args.params.cSeo },
+    }),
+  );
   const url = new URL(args.request.url);
   // One address per show: /landing/123 or an old spelling moves to the show's own seo.
   if (args.params.cSeo !== show.cSeo) throw redirect(`${landingPath(show.cSeo)}${url.search}`, 301);

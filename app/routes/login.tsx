@@ -1,35 +1,36 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField, useShopForm } from "~/components/field";
 import { loginForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
 import { getT } from "~/services/i18n.server";
+import { requireAnonymous, startUserSession } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { getUser, safeRedirectPath, startUserSession } from "~/services/session.server";
 import type { Route } from "./+types/login";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getUser(request)) throw redirect(redirectTo);
-  const t = getT(context);
-  const seo = seoFor(
-    { request, context },
-    { title: t("login.title"), description: t("browse:meta.login.description"), noindex: true },
-  );
+export function loader(args: Route.LoaderArgs) {
+  const { redirectTo } = requireAnonymous(args);
+  const t = getT(args.context);
+  const seo = seoFor(args, {
+    title: t("login.title"),
+    description: t("browse:meta.login.description"),
+    noindex: true,
+  });
   return { redirectTo, title: t("login.title"), seo };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
   const submission = parseWithZod(await request.clone().formData(), { schema: loginForm });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["cClave"] }), { status: 400 });
   }
   try {
     const user = await authenticator.authenticate("form", request);
-    throw await startUserSession(request, user, submission.value.redirectTo);
+    throw startUserSession(args, user, submission.value.redirectTo);
   } catch (error) {
     if (error instanceof LoginRefused) {
       const status = error.failure.code === "TRANSPORT" ? 503 : 401;

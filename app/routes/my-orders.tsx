@@ -1,18 +1,17 @@
-import { ordersResponse } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints } from "@contract";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { seoMeta } from "~/lib/seo";
+import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
+import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { requireUser } from "~/services/session.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/my-orders";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = await requireUser(args.request);
-  const orders = orThrow(await shopApi(args, user).get(apiPaths.orders(), ordersResponse)).Lista;
+  const { commerce } = requireUser(args);
+  const orders = orThrow(await commerce.call(endpoints.orders)).Lista;
   const t = getT(args.context);
   const seo = seoFor(args, {
     title: t("orders.title"),

@@ -1,5 +1,4 @@
-import { type PerformanceDetail, performanceDetailSchema } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints, type PerformanceDetail } from "@contract";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { posterOf } from "~/components/show-card";
 import { isProduct, shopPerformancePath } from "~/lib/browse-paths";
@@ -7,26 +6,24 @@ import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { maxPlacesPerPurchase, readPlaceSelection } from "~/lib/place-selection";
+import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
+import { orThrow } from "~/services/commerce.server";
 import { getLocale, getT } from "~/services/i18n.server";
 import {
   holdFailureStatus,
   holdPlacesAndCheckout,
-  notFound,
   performanceIdOf,
 } from "~/services/purchase.server";
+import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { requireUser } from "~/services/session.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/performance";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user } = await requireUser(args.request);
+  const { commerce } = requireUser(args);
   const id = performanceIdOf(args.request, args.params);
   if (id === null) throw notFound();
-  const performance = orThrow(
-    await shopApi(args, user).get(apiPaths.performance(id), performanceDetailSchema),
-  );
+  const performance = orThrow(await commerce.call(endpoints.performance, { params: { id } }));
   const show = performance.oEspectaculo;
   // Products are chosen by quantity on their own page.
   if (isProduct(show)) throw redirect(shopPerformancePath(performance.idFuncion));
@@ -46,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { user, session } = await requireUser(args.request);
+  const shop = requireUser(args);
   const t = getT(args.context);
   const id = performanceIdOf(args.request, args.params);
   if (id === null) throw notFound();
@@ -66,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const failure = await holdPlacesAndCheckout(args, user, session, {
+  const failure = await holdPlacesAndCheckout(shop, {
     idFuncion: id,
     listaSectores: picked.selection.sectors,
     listaPosiciones: picked.selection.seats,

@@ -1,8 +1,7 @@
 // /funcionTienda?idFuncion=…: a logged-in customer chooses how many units of a product to
 // buy (1 … its stock, at most 10) and holds them in the purchase process, the same way the
 // performance page holds general-admission places (services/purchase.server.ts).
-import { type PerformanceDetail, performanceDetailSchema } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints, type PerformanceDetail } from "@contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { VenueDetails } from "~/components/browse/venue-details";
@@ -11,17 +10,17 @@ import { isProduct, landingPath } from "~/lib/browse-paths";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { maxPlacesPerPurchase } from "~/lib/place-selection";
+import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
+import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import {
   holdFailureStatus,
   holdPlacesAndCheckout,
-  notFound,
   performanceIdOf,
 } from "~/services/purchase.server";
+import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { requireUser } from "~/services/session.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/shop-performance";
 
 /** The product's stock: its general-admission sector. */
@@ -33,15 +32,13 @@ function stockOf(performance: PerformanceDetail) {
 }
 
 async function loadProduct(args: Route.LoaderArgs | Route.ActionArgs) {
-  const { user, session } = await requireUser(args.request);
+  const shop = requireUser(args);
   const id = performanceIdOf(args.request);
   if (id === null) throw notFound();
-  const performance = orThrow(
-    await shopApi(args, user).get(apiPaths.performance(id), performanceDetailSchema),
-  );
+  const performance = orThrow(await shop.commerce.call(endpoints.performance, { params: { id } }));
   // Tickets are chosen on the performance page.
   if (!isProduct(performance.oEspectaculo)) throw redirect(`/funcion?idFuncion=${id}`);
-  return { user, session, performance };
+  return { shop, performance };
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -61,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { user, session, performance } = await loadProduct(args);
+  const { shop, performance } = await loadProduct(args);
   const t = getT(args.context);
   const { sector, available, max } = stockOf(performance);
   const raw = String((await args.request.formData()).get("nCantidad") ?? "");
@@ -83,7 +80,7 @@ export async function action(args: Route.ActionArgs) {
         : t("validation:quantityTooMany", { max: maxPlacesPerPurchase });
     return data({ error: message, quantity: raw }, { status: 400 });
   }
-  const failure = await holdPlacesAndCheckout(args, user, session, {
+  const failure = await holdPlacesAndCheckout(shop, {
     idFuncion: performance.idFuncion,
     listaSectores: [{ idSector: sector.idSector, nCantidad: quantity.data }],
   });

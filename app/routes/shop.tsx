@@ -1,17 +1,16 @@
 // /tienda (CarteleraProductos) and /tienda/{idEstablecimiento}: the shop's products, all or
 // those of one shop venue. A product's card leads to its landing, where its quantity is chosen.
-import { idParam } from "@contract";
-import { shopResponse } from "@contract/browse.ts";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints, idParam } from "@contract";
 import { Link } from "react-router";
 import { ShowGrid } from "~/components/browse/show-grid";
 import { shopPath } from "~/lib/browse-paths";
 import { useTranslation } from "~/lib/i18n";
+import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
+import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
-import { notFound } from "~/services/purchase.server";
+import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/shop";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -22,10 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
     if (!parsed?.success) throw notFound();
     venueId = parsed.data;
   }
-  const api = shopApi(args);
+  const api = getRequestContext(args).commerce;
   const [all, filtered] = await Promise.all([
-    api.get(apiPaths.shop(), shopResponse),
-    venueId ? api.get(apiPaths.shop(venueId), shopResponse) : null,
+    api.call(endpoints.shop),
+    venueId ? api.call(endpoints.shop, { query: { idEstablecimiento: venueId } }) : null,
   ]);
   const everything = orThrow(all).Lista;
   const products = filtered ? orThrow(filtered).Lista : everything;

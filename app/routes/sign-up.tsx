@@ -1,28 +1,30 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { documentTypes, genders, sessionUserSchema } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { documentTypes, endpoints, genders } from "@contract";
+import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
+import {
+  getRequestContext,
+  requireAnonymous,
+  startUserSession,
+} from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { getUser, safeRedirectPath, startUserSession } from "~/services/session.server";
-import { shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/sign-up";
 
 const hiddenFields = ["cClave", "cClaveConfirmacion"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getUser(request)) throw redirect(redirectTo);
-  const t = getT(context);
-  const seo = seoFor(
-    { request, context },
-    { title: t("signUp.title"), description: t("browse:meta.signUp.description"), noindex: true },
-  );
+export function loader(args: Route.LoaderArgs) {
+  const { redirectTo } = requireAnonymous(args);
+  const t = getT(args.context);
+  const seo = seoFor(args, {
+    title: t("signUp.title"),
+    description: t("browse:meta.signUp.description"),
+    noindex: true,
+  });
   return { redirectTo, title: t("signUp.title"), seo };
 }
 
@@ -32,7 +34,9 @@ export async function action(args: Route.ActionArgs) {
     return data(submission.reply({ hideFields: hiddenFields }), { status: 400 });
   }
   const { cEmailConfirmacion, cClaveConfirmacion, redirectTo, ...customer } = submission.value;
-  const result = await shopApi(args).post(apiPaths.signUp(), customer, sessionUserSchema);
+  const result = await getRequestContext(args).commerce.call(endpoints.signUp, {
+    body: customer,
+  });
   if (!result.ok) {
     const fieldErrors =
       result.code === "EMAIL_TAKEN" ? { cEmail: ["emailTaken"] } : (result.fieldErrors ?? {});
@@ -45,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
       { status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400 },
     );
   }
-  throw await startUserSession(args.request, result.data, redirectTo);
+  throw startUserSession(args, result.data, redirectTo);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);

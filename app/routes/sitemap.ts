@@ -1,23 +1,19 @@
 // /sitemap.xml: the billboard, the shop, the static pages, every show's landing and every
 // venue, as absolute URLs on the public origin. Language is chosen by cookie, not by URL,
 // so each page has one address (no hreflang alternates).
-import { showCardsResponse } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints } from "@contract";
 import { landingPath, venuePath } from "~/lib/browse-paths";
 import { sitemapXml } from "~/lib/crawling";
 import { absoluteUrl } from "~/lib/seo";
 import { staticPages } from "~/lib/static-pages";
 import { venues } from "~/services/catalog.server";
+import { getRequestContext } from "~/services/request-context.server";
 import { publicOrigin } from "~/services/seo.server";
-import { shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/sitemap";
 
 export async function loader(args: Route.LoaderArgs) {
-  const api = shopApi(args);
-  const [shows, venueList] = await Promise.all([
-    api.get(apiPaths.shows(), showCardsResponse),
-    venues(api),
-  ]);
+  const api = getRequestContext(args).commerce;
+  const [shows, venueList] = await Promise.all([api.call(endpoints.showCards), venues(api)]);
   if (!shows.ok || !venueList.ok) {
     return new Response("Sitemap temporarily unavailable\n", {
       status: 503,

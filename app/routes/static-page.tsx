@@ -2,22 +2,22 @@
 // loader, so long prose is not shipped to the browser twice. /TechnicalSupport also carries
 // the support contact form (POST /v2/Contacto).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { contactRequest, contactResponse } from "@contract/browse.ts";
-import { apiPaths } from "@contract/paths.ts";
+import { contactRequest, endpoints } from "@contract";
 import { data } from "react-router";
 import { type ContactActionData, ContactForm } from "~/components/browse/contact-form";
+import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
 import { staticPageOf } from "~/lib/static-pages";
 import { getT } from "~/services/i18n.server";
+import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/static-page";
 
 const contactPage = "TechnicalSupport";
 
 function pageOf(request: Request) {
   const page = staticPageOf(new URL(request.url).pathname);
-  if (!page) throw data({ nCode: 404, message: "" }, { status: 404 });
+  if (!page) throw notFound();
   return page;
 }
 
@@ -25,7 +25,7 @@ export function loader(args: Route.LoaderArgs) {
   const page = pageOf(args.request);
   const t = getT(args.context);
   const paragraphs = t(`pages:${page}.body`, { returnObjects: true, defaultValue: [] });
-  if (!Array.isArray(paragraphs)) throw data({ nCode: 404, message: "" }, { status: 404 });
+  if (!Array.isArray(paragraphs)) throw notFound();
   const title = t(`pages:${page}.title`);
   const description = t(`pages:${page}.description`);
   return {
@@ -44,7 +44,9 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<ContactActionData>({ result: submission.reply(), sentId: null }, { status: 400 });
   }
-  const sent = await shopApi(args).post(apiPaths.contact(), submission.value, contactResponse);
+  const sent = await getRequestContext(args).commerce.call(endpoints.contact, {
+    body: submission.value,
+  });
   if (!sent.ok) {
     const status = sent.code === "VALIDATION" ? 400 : sent.code === "TRANSPORT" ? 503 : 502;
     return data<ContactActionData>(

@@ -1,21 +1,20 @@
 // /establecimiento/{cSeo}/{idEstablecimiento} and the catch-all /{cSeo}/{idEstablecimiento}:
 // a venue with its address, zone, description, map link and its shows (paged, 12 a page).
-import { idParam } from "@contract";
-import { pageSize, pagingQuery, shopResponse } from "@contract/browse.ts";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints, idParam, pageSize, pagingQuery } from "@contract";
 import { data, Link, redirect } from "react-router";
 import { Pager } from "~/components/browse/pager";
 import { ShowGrid } from "~/components/browse/show-grid";
 import { VenueDetails } from "~/components/browse/venue-details";
 import { shopPath, venuePath } from "~/lib/browse-paths";
 import { useTranslation } from "~/lib/i18n";
+import { notFound } from "~/lib/responses";
 import { pageCount } from "~/lib/search-query";
 import { seoMeta } from "~/lib/seo";
 import { searchPage, venues } from "~/services/catalog.server";
+import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
-import { notFound } from "~/services/purchase.server";
+import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { orThrow, shopApi } from "~/services/shop.server";
 import type { Route } from "./+types/venue";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -26,12 +25,12 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const paging = pagingQuery.safeParse({ pagina: url.searchParams.get("pagina") || undefined });
   const page = paging.success ? paging.data.pagina : 1;
-  const api = shopApi(args);
+  const api = getRequestContext(args).commerce;
   // Shows come from the search; products (which the search leaves out) from the shop.
   const [list, shows, products] = await Promise.all([
     venues(api),
     searchPage(api, { idEstablecimiento: id.data }, page, pageSize),
-    api.get(apiPaths.shop(id.data), shopResponse),
+    api.call(endpoints.shop, { query: { idEstablecimiento: id.data } }),
   ]);
   const venue = orThrow(list).Lista.find((v) => v.idEstablecimiento === id.data);
   if (!venue) throw notFound();

@@ -1,10 +1,9 @@
 // Own login (spec: "own self-login" is this build's login system) through remix-auth's form
 // strategy: the commerce API checks the password and hands back a token.
-import { loginRequest, type SessionUser, sessionUserSchema } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints, loginRequest, type SessionUser } from "@contract";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { type CommerceFailure, callCommerce } from "./commerce.server";
+import { type CommerceFailure, callEndpoint } from "./commerce.server";
 import { localeOf } from "./i18n.server";
 
 /** A refused login, carrying the API's (translated) reason for the form. */
@@ -22,14 +21,8 @@ authenticator.use(
       cEmail: form.get("cEmail"),
       cClave: form.get("cClave"),
     });
-    const result = await callCommerce({
-      request,
-      locale: await localeOf(request),
-      path: apiPaths.login(),
-      method: "POST",
-      body: credentials,
-      schema: sessionUserSchema,
-    });
+    const caller = { request, locale: await localeOf(request) };
+    const result = await callEndpoint(caller, endpoints.login, { body: credentials });
     if (!result.ok) throw new LoginRefused(result);
     return result.data;
   }),

@@ -1,9 +1,6 @@
 // The header's cart: what the current purchase process holds and its deadline.
-import { PRODUCT_TYPE_ID, type PurchaseProcess, purchaseProcessSchema } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
-import type { RouterContextProvider } from "react-router";
-import type { SessionData, ShopSession } from "./session.server";
-import { shopApi } from "./shop.server";
+import { endpoints, PRODUCT_TYPE_ID, type PurchaseProcess } from "@contract";
+import type { RequestContext } from "./request-context.server";
 
 export type CartSummary = {
   processId: number;
@@ -42,14 +39,14 @@ export function summarize(process: PurchaseProcess): CartSummary {
 }
 
 /** The running process of the session, or null when there is none or it has ended. */
-export async function currentCart(
-  args: { request: Request; context: Readonly<RouterContextProvider> },
-  session: ShopSession,
-  user: SessionData["user"] | null,
-): Promise<CartSummary | null> {
+export async function currentCart({
+  session,
+  user,
+  commerce,
+}: RequestContext): Promise<CartSummary | null> {
   const processId = session.get("processId");
   if (!processId || !user) return null;
-  const result = await shopApi(args, user).get(apiPaths.process(processId), purchaseProcessSchema);
+  const result = await commerce.call(endpoints.process, { params: { id: processId } });
   if (!result.ok || result.data.cEstado !== "ACTIVE") return null;
   return summarize(result.data);
 }

@@ -1,26 +1,18 @@
 // Catalog reads several browsing screens share: pages of search results (including the
 // billboard's "first N pages at once" for visitors without JavaScript) and the venues.
-import {
-  maxPageSize,
-  type PagedShows,
-  pagedShowsSchema,
-  pageSize,
-  type SearchFilter,
-  venuesResponse,
-} from "@contract/browse.ts";
-import { apiPaths } from "@contract/paths.ts";
-import type { CommerceResult } from "./commerce.server";
-import type { shopApi } from "./shop.server";
-
-type Api = ReturnType<typeof shopApi>;
+import { endpoints, maxPageSize, type PagedShows, pageSize, type SearchFilter } from "@contract";
+import type { CommerceClient, CommerceResult } from "./commerce.server";
 
 export function searchPage(
-  api: Api,
+  api: CommerceClient,
   filter: SearchFilter,
   page: number,
   perPage = pageSize,
 ): Promise<CommerceResult<PagedShows>> {
-  return api.post(apiPaths.search(page, perPage), filter, pagedShowsSchema);
+  return api.call(endpoints.search, {
+    query: { pagina: page, cantXpagina: perPage },
+    body: filter,
+  });
 }
 
 /**
@@ -28,7 +20,7 @@ export function searchPage(
  * size allows (60 per call: 5 pages of 12 per call).
  */
 export async function firstPages(
-  api: Api,
+  api: CommerceClient,
   filter: SearchFilter,
   pages: number,
 ): Promise<CommerceResult<{ shows: PagedShows["Lista"]; total: number }>> {
@@ -49,6 +41,6 @@ export async function firstPages(
   return { ok: true, data: { shows, total: ok[0]?.nTotal ?? 0 } };
 }
 
-export function venues(api: Api) {
-  return api.get(apiPaths.venues(), venuesResponse);
+export function venues(api: CommerceClient) {
+  return api.call(endpoints.venues);
 }

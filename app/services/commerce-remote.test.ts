@@ -1,8 +1,7 @@
 // The storefront's client against a commerce API running on its own HTTP server (the
 // COMMERCE_API_URL mode), on 127.0.0.1.
 import type { AddressInfo } from "node:net";
-import { showTypesResponse } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
+import { endpoints } from "@contract";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../commerce/db/client.ts";
@@ -34,18 +33,13 @@ afterAll(async () => {
   await database.close();
 });
 
-describe("callCommerce with COMMERCE_API_URL", () => {
+describe("callEndpoint with COMMERCE_API_URL", () => {
   it("calls the remote API over HTTP with language, fingerprint and country headers", async () => {
-    const { callCommerce } = await import("./commerce.server");
+    const { callEndpoint } = await import("./commerce.server");
     const request = new Request("http://shop.test/", {
       headers: { "user-agent": "test-phone", "accept-language": "pt-BR" },
     });
-    const result = await callCommerce({
-      request,
-      locale: "pt",
-      path: apiPaths.showTypes(),
-      schema: showTypesResponse,
-    });
+    const result = await callEndpoint({ request, locale: "pt" }, endpoints.showTypes);
     expect(result).toMatchObject({ ok: true });
     if (result.ok) expect(result.data.Lista.map((type) => type.cNombre)).toContain("Teatro (pt)");
     expect(seenHeaders?.get("accept-language")).toBe("pt");

@@ -1,13 +1,19 @@
-// The storefront's client of the /v2 commerce API. It only speaks the contract: embedded,
-// it calls the API's fetch handler in-process (no loopback HTTP); with COMMERCE_API_URL it
-// calls a remote API. Every call carries the Bearer token, a device fingerprint and a
-// country code; responses are checked with the contract's zod schemas.
+// The storefront's client of the /v2 commerce API. It only speaks the contract: it calls an
+// endpoint object (commerce/contract), builds the path from it and parses the answer with
+// its response schema. Embedded, it calls the API's fetch handler in-process (no loopback
+// HTTP); with COMMERCE_API_URL it calls a remote API. Every call carries the Bearer token, a
+// device fingerprint and a country code.
 import { createHash } from "node:crypto";
-import type { ErrorCode } from "@contract";
-import { errorData } from "@contract";
-import { apiHeaders } from "@contract/paths.ts";
-import { redirect } from "react-router";
-import type { z } from "zod";
+import {
+  apiHeaders,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointInput,
+  type ErrorCode,
+  errorData,
+  urlOf,
+} from "@contract";
+import { data, redirect } from "react-router";
 import type { Locale } from "~/lib/locales";
 import { config } from "./config.server";
 import { countryCodeOf } from "./geo.server";
@@ -42,17 +48,20 @@ export type CommerceFailure = {
 };
 export type CommerceResult<T> = { ok: true; data: T } | CommerceFailure;
 
-export type CallOptions<S extends z.ZodType> = {
-  /** The incoming request: where to come back after a 401, and its device fingerprint. */
+/** On whose behalf calls are made: the incoming request, its language, the user's token. */
+export type Caller = {
+  /** Where to come back after a 401, and the source of the device fingerprint. */
   request: Request;
   locale: Locale;
-  path: string;
-  method?: "GET" | "POST";
-  body?: unknown;
   token?: string;
-  idempotencyKey?: string;
-  schema: S;
 };
+
+type Extras = { idempotencyKey?: string };
+/** The input is optional only for endpoints that take no params and no body. */
+type CallArgs<E extends EndpointDefinition> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E> & Extras]
+    : [input: EndpointInput<E> & Extras];
 
 /** A stable, non-identifying fingerprint of the buyer's device (browser and languages). */
 export function deviceFingerprint(request: Request): string {
@@ -64,17 +73,14 @@ export function deviceFingerprint(request: Request): string {
     .slice(0, 22);
 }
 
-/** What is sent; the schema only checks what comes back. */
-type Outgoing = Omit<CallOptions<z.ZodType>, "schema">;
-
-function headersFor(options: Outgoing): Headers {
+function headersFor(caller: Caller, hasBody: boolean, idempotencyKey?: string): Headers {
   const headers = new Headers({ Accept: "application/json" });
-  headers.set("Accept-Language", options.locale);
-  if (options.body !== undefined) headers.set("Content-Type", "application/json");
-  if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
-  headers.set(apiHeaders.fingerprint, deviceFingerprint(options.request));
-  headers.set(apiHeaders.countryCode, countryCodeOf(options.request));
-  if (options.idempotencyKey) headers.set(apiHeaders.idempotencyKey, options.idempotencyKey);
+  headers.set("Accept-Language", caller.locale);
+  if (hasBody) headers.set("Content-Type", "application/json");
+  if (caller.token) headers.set("Authorization", `Bearer ${caller.token}`);
+  headers.set(apiHeaders.fingerprint, deviceFingerprint(caller.request));
+  headers.set(apiHeaders.countryCode, countryCodeOf(caller.request));
+  if (idempotencyKey) headers.set(apiHeaders.idempotencyKey, idempotencyKey);
   return headers;
 }
 
@@ -87,17 +93,29 @@ type Sent =
   | { response: Response; failure?: never }
   | { failure: CommerceFailure; response?: never };
 
-async function send(options: Outgoing): Promise<Sent> {
+/** A call's input once its types have done their work. */
+type SendInput = Extras & {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+};
+
+async function send(
+  caller: Caller,
+  endpoint: EndpointDefinition,
+  input: SendInput | undefined,
+): Promise<Sent> {
   const { base, send } = transport();
+  const body = input?.body;
+  let response: Response;
   try {
-    const response = await send(
-      new Request(`${base}${options.path}`, {
-        method: options.method ?? "GET",
-        headers: headersFor(options),
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    response = await send(
+      new Request(`${base}${urlOf(endpoint, input?.params, input?.query)}`, {
+        method: endpoint.method,
+        headers: headersFor(caller, body !== undefined, input?.idempotencyKey),
+        body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
-    return { response };
   } catch (error) {
     return {
       failure: {
@@ -108,18 +126,19 @@ async function send(options: Outgoing): Promise<Sent> {
       },
     };
   }
+  // HTTP 401 (missing or expired token): to /login carrying the wanted path.
+  if (response.status === 401) throw redirect(loginUrlFor(caller.request));
+  return { response };
 }
 
-/**
- * Calls the API. nCode > 299 is handed back as a failure; HTTP 401 (missing or expired
- * token) redirects to /login carrying the wanted path.
- */
-export async function callCommerce<S extends z.ZodType>(
-  options: CallOptions<S>,
-): Promise<CommerceResult<z.output<S>>> {
-  const { response, failure } = await send(options);
+/** Calls a JSON endpoint. nCode > 299 is handed back as a failure, never thrown. */
+export async function callEndpoint<E extends EndpointDefinition>(
+  caller: Caller,
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<CommerceResult<EndpointData<E>>> {
+  const { response, failure } = await send(caller, endpoint, input as SendInput | undefined);
   if (failure) return failure;
-  if (response.status === 401) throw redirect(loginUrlFor(options.request));
   let body: { nCode?: unknown; cMensaje?: unknown; oData?: unknown };
   try {
     body = await response.json();
@@ -142,9 +161,10 @@ export async function callCommerce<S extends z.ZodType>(
       fieldErrors: details.success ? details.data.oErrores : undefined,
     };
   }
-  const parsed = options.schema.safeParse(body.oData);
+  if (!("safeParse" in endpoint.response)) throw new Error(`${endpoint.id} answers a file`);
+  const parsed = endpoint.response.safeParse(body.oData);
   if (!parsed.success) {
-    console.error("commerce API answered outside the contract", options.path, parsed.error);
+    console.error("commerce API answered outside the contract", endpoint.id, parsed.error);
     return {
       ok: false,
       nCode: 502,
@@ -152,12 +172,49 @@ export async function callCommerce<S extends z.ZodType>(
       message: "Unexpected answer from the commerce API",
     };
   }
-  return { ok: true, data: parsed.data };
+  return { ok: true, data: parsed.data as EndpointData<E> };
 }
 
-/** Fetches a binary resource (the e-ticket PDF) with the same headers. */
-export async function fetchCommerceFile(options: Outgoing): Promise<Sent> {
-  const sent = await send(options);
-  if (sent.response?.status === 401) throw redirect(loginUrlFor(options.request));
-  return sent;
+/** Calls an endpoint that answers a file (the e-ticket PDF): the raw response. */
+export function fetchEndpointFile<E extends EndpointDefinition>(
+  caller: Caller,
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<Sent> {
+  return send(caller, endpoint, input as SendInput | undefined);
+}
+
+/** The API bound to one caller: what the request context hands to loaders and actions. */
+export function commerceClient(caller: Caller) {
+  return {
+    locale: caller.locale,
+    call: <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) =>
+      callEndpoint(caller, endpoint, ...args),
+    file: <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) =>
+      fetchEndpointFile(caller, endpoint, ...args),
+  };
+}
+
+export type CommerceClient = ReturnType<typeof commerceClient>;
+
+// ---------------------------------------------------------------- results in loaders
+
+/** What the error boundary shows for a failed API call. */
+export type FailureView = { nCode: number; message: string };
+
+/**
+ * In a loader: a failure the page cannot render around becomes an error response
+ * (404 for unknown ids; 503 with nCode 555 for transport failures: the 'Attention' dialog).
+ */
+export function failureResponse(failure: CommerceFailure) {
+  const view: FailureView = { nCode: failure.nCode, message: failure.message };
+  if (failure.code === "NOT_FOUND") return data(view, { status: 404 });
+  if (failure.nCode === transportFailureCode) return data(view, { status: 503 });
+  return data(view, { status: failure.nCode >= 400 && failure.nCode < 500 ? failure.nCode : 502 });
+}
+
+/** Unwraps a result in a loader, throwing the matching error response on failure. */
+export function orThrow<T>(result: CommerceResult<T>): T {
+  if (!result.ok) throw failureResponse(result);
+  return result.data;
 }

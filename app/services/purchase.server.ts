@@ -1,14 +1,10 @@
 // Holding places in the buyer's purchase process, shared by the performance page (tickets)
 // and the shop's product page (quantities): join the running process when there is one,
 // start a new one otherwise, then go to the checkout.
-import { purchaseProcessSchema, type TakePlacesRequest } from "@contract";
-import { apiPaths } from "@contract/paths.ts";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { endpoints, type TakePlacesRequest } from "@contract";
+import { redirect } from "react-router";
 import type { CommerceFailure } from "./commerce.server";
-import { commitSession, type SessionData, type ShopSession } from "./session.server";
-import { shopApi } from "./shop.server";
-
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
+import type { RequestContext } from "./request-context.server";
 
 const maxId = 2_147_483_647;
 
@@ -20,23 +16,17 @@ export function performanceIdOf(request: Request, params: { id?: string } = {}):
   return id > 0 && id <= maxId ? id : null;
 }
 
-export function notFound() {
-  return data({ nCode: 404, message: "" }, { status: 404 });
-}
-
 /**
  * Takes the places; on success redirects to the checkout (throws the redirect), on failure
  * returns the API's failure for the page to show.
  */
 export async function holdPlacesAndCheckout(
-  args: Args,
-  user: SessionData["user"],
-  session: ShopSession,
+  { session, commerce }: RequestContext,
   body: TakePlacesRequest,
 ): Promise<CommerceFailure> {
-  const api = shopApi(args, user);
   const runningId = session.get("processId") ?? 0;
-  let result = await api.post(apiPaths.takePlaces(runningId), body, purchaseProcessSchema);
+  const take = (id: number) => commerce.call(endpoints.takePlaces, { params: { id }, body });
+  let result = await take(runningId);
   // A running process that ended (paid, expired, cancelled) cannot take more: start anew.
   // Missing places are the buyer's to fix, not a reason for a new process.
   if (
@@ -46,13 +36,11 @@ export async function holdPlacesAndCheckout(
     result.code !== "SEAT_TAKEN" &&
     result.code !== "VALIDATION"
   ) {
-    result = await api.post(apiPaths.takePlaces(0), body, purchaseProcessSchema);
+    result = await take(0);
   }
   if (!result.ok) return result;
   session.set("processId", result.data.idProcesoDeCompra);
-  throw redirect(`/BuyTicket/${result.data.idProcesoDeCompra}`, {
-    headers: await commitSession(session),
-  });
+  throw redirect(`/BuyTicket/${result.data.idProcesoDeCompra}`);
 }
 
 /** HTTP status for a failed hold: bad input 400, unreachable API 503, otherwise a conflict. */

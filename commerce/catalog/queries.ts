@@ -1,7 +1,7 @@
 // Catalog reads shaped as the contract's show cards, show detail and performance detail.
 // Availability is computed, never stored: a place is free when it is not sold and its hold
 // is absent or past its deadline (the same rule the hold statements use).
-import { and, asc, eq, exists, gt, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type {
   PerformanceDetail,
   PerformanceSummary,
@@ -22,19 +22,11 @@ import {
 } from "../db/schema.ts";
 import { functionDateParts } from "../domain/dates.ts";
 import { localized } from "../domain/localized.ts";
-import { seatStateFor } from "../domain/process.ts";
 import type { Language } from "../i18n.ts";
+import { freePlace, seatStateFor } from "../purchase/availability.ts";
 
 /** The image kind the storefront shows on cards and landings (spec §3). */
 export const CARD_IMAGE_KIND = "WEB_DESTACADO";
-
-/** SQL twin of domain/process.ts isPlaceFree. */
-export function freePlace(now: Date): SQL {
-  return and(
-    eq(positions.sold, false),
-    or(isNull(positions.heldByProcessId), lte(positions.heldUntil, now)),
-  ) as SQL;
-}
 
 /** Performances a buyer can still take places for. */
 export function onSale(now: Date): SQL {
@@ -133,6 +125,22 @@ export async function loadShowCards(
       a.idEspectaculoCartel - b.idEspectaculoCartel,
   );
   return cards.map(({ nextStart: _, ...card }) => card);
+}
+
+/** Cards of the given shows by id (process views and orders embed them). */
+export async function showCardsById(
+  db: Database,
+  showIds: Iterable<number>,
+  query: CatalogQuery,
+): Promise<Map<number, ShowCard>> {
+  const cards = await loadShowCards(db, { ...query, showIds: [...new Set(showIds)] });
+  return new Map(cards.map((card) => [card.idEspectaculoCartel, card]));
+}
+
+export function cardOf(cards: Map<number, ShowCard>, showId: number): ShowCard {
+  const card = cards.get(showId);
+  if (!card) throw new Error(`show ${showId} has no card`);
+  return card;
 }
 
 function venueOf(venue: typeof venues.$inferSelect, language: Language): Venue {

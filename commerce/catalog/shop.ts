@@ -4,7 +4,8 @@ import { and, eq, exists, sql } from "drizzle-orm";
 import { PRODUCT_TYPE_ID, type ShowCard } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { performances, positions, sectors, shows } from "../db/schema.ts";
-import { type CatalogQuery, freePlace, loadShowCards, onSale } from "./queries.ts";
+import { freePlace } from "../purchase/availability.ts";
+import { type CatalogQuery, loadShowCards, onSale } from "./queries.ts";
 
 /** The shop's products (of one venue, when given), as cards: out-of-stock ones included. */
 export async function loadProductCards(

@@ -3,7 +3,8 @@
 // products and the support contact form.
 import { z } from "zod";
 import { maxPageSize, minSearchLength, pageSize } from "./constants.ts";
-import { idParam, listOf, showCardSchema, venueSchema } from "./index.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { idParam, idParams, listOf, showCardSchema, venueSchema } from "./shared.ts";
 
 export { maxPageSize, minSearchLength, pageSize };
 
@@ -23,10 +24,19 @@ export const pagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
+/** Whether YYYY-MM-DD names a real day (2031-02-30 does not). */
+export function isCalendarDate(isoDate: string): boolean {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
 const isoDate = z
   .string({ error: "dateInvalid" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "dateInvalid" })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: "dateInvalid" });
+  .refine(isCalendarDate, { error: "dateInvalid" });
 
 /** POST EspectaculosCartel/Buscar body: every filter is optional and they combine (AND). */
 export const searchFilter = z
@@ -111,3 +121,84 @@ export const contactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 export const contactResponse = z.object({ idContacto: z.number().int() });
+
+// ---------------------------------------------------------------- endpoints
+
+export const billboardEndpoint = defineEndpoint({
+  id: "billboard",
+  method: "GET",
+  path: "/Cartelera",
+  area: "browse",
+  summary:
+    "The billboard above its results: 3 highlighted shows, categories with their first shows, venues.",
+  access: "public",
+  response: billboardSchema,
+});
+
+export const venuesEndpoint = defineEndpoint({
+  id: "venues",
+  method: "GET",
+  path: "/Establecimientos",
+  area: "browse",
+  summary: "Every venue, the shop included, by name.",
+  access: "public",
+  response: venuesResponse,
+});
+
+export const searchEndpoint = defineEndpoint({
+  id: "search",
+  method: "POST",
+  path: "/EspectaculosCartel/Buscar",
+  area: "browse",
+  summary:
+    "Shows matching every given filter (term, venue, dates, categories, zone), by next " +
+    "performance then title, one page at a time. An empty body lists everything.",
+  access: "public",
+  query: pagingQuery,
+  body: searchFilter.optional(),
+  response: pagedShowsSchema,
+});
+
+export const shopEndpoint = defineEndpoint({
+  id: "shop",
+  method: "GET",
+  path: "/Tienda",
+  area: "browse",
+  summary: "The shop's products as cards (of one venue with ?idEstablecimiento=).",
+  access: "public",
+  query: shopQuery,
+  response: shopResponse,
+});
+
+export const shopActiveForEndpoint = defineEndpoint({
+  id: "shopActiveFor",
+  method: "GET",
+  path: "/Tienda/ActivaParaFuncion/{id}",
+  area: "browse",
+  summary: "Whether products are offered with a performance.",
+  access: "public",
+  params: idParams,
+  response: shopActiveSchema,
+});
+
+export const shopForEndpoint = defineEndpoint({
+  id: "shopFor",
+  method: "GET",
+  path: "/Tienda/ParaFuncion/{id}",
+  area: "browse",
+  summary: "The products in stock offered with a performance.",
+  access: "public",
+  params: idParams,
+  response: shopResponse,
+});
+
+export const contactEndpoint = defineEndpoint({
+  id: "contact",
+  method: "POST",
+  path: "/Contacto",
+  area: "browse",
+  summary: "Sends a message of the support contact form.",
+  access: "public",
+  body: contactRequest,
+  response: contactResponse,
+});

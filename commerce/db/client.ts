@@ -6,6 +6,12 @@ import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A database or an open transaction (both expose the same query builders). */
+export type Executor = Pick<Database, "select" | "update" | "insert" | "delete" | "execute">;
+
 export type DatabaseHandle = {
   db: Database;
   close: () => Promise<void>;

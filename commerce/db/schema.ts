@@ -187,6 +187,8 @@ export const positions = pgTable(
   },
   (t) => [
     index("positions_sector_free_idx").on(t.sectorId, t.sold),
+    // A hold looks for a sector's first free places in id order: over the unsold ones only.
+    index("positions_sector_unsold_idx").on(t.sectorId, t.id).where(sql`${t.sold} = false`),
     index("positions_process_idx").on(t.heldByProcessId),
   ],
 );

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SHOW_CARDS_TTL_MS } from "../catalog/card-cache.ts";
 import {
   billboardSchema,
@@ -9,19 +9,16 @@ import {
   shopResponse,
   venuesResponse,
 } from "../contract/browse.ts";
-import { envelope, errorData, PRODUCT_TYPE_ID } from "../contract/index.ts";
-import { apiPaths } from "../contract/paths.ts";
+import { endpoints, envelope, errorData, PRODUCT_TYPE_ID, urlOf } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { setUpApiTests } from "../testing/api-test.ts";
 import {
   buildFixture,
   createCustomerWithToken,
-  createTestApi,
   type Envelope,
-  resetDatabase,
   type TestApi,
   type TestClock,
-  testDatabase,
 } from "../testing/harness.ts";
 
 let db: Database;
@@ -158,14 +155,9 @@ async function browseFixture(db: Database, clock: TestClock) {
   return { ...base, hall, shop, chamber, opera, mug, shirt, mugSale };
 }
 
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = createTestApi(db);
-  fx = await browseFixture(db, t.clock);
+const api = setUpApiTests({ fixture: browseFixture });
+beforeEach(() => {
+  ({ db, t, fx } = api);
 });
 
 /** Checks the envelope and the data against the contract; returns the data. */
@@ -187,11 +179,17 @@ const search = (
   body: unknown,
   options: { page?: number; perPage?: number; language?: string } = {},
 ) =>
-  t.call(apiPaths.search(options.page ?? 1, options.perPage ?? 12), {
-    method: "POST",
-    body,
-    language: options.language,
-  });
+  t.call(
+    urlOf(endpoints.search, undefined, {
+      cantXpagina: options.perPage ?? 12,
+      pagina: options.page ?? 1,
+    }),
+    {
+      method: "POST",
+      body,
+      language: options.language,
+    },
+  );
 
 const titlesOf = (cards: { cEspectaculoCartelNombre: string }[]) =>
   cards.map((card) => card.cEspectaculoCartelNombre);
@@ -204,7 +202,7 @@ async function searchTitles(body: unknown, language?: string) {
 
 describe("GET Cartelera", () => {
   it("gives the highlighted shows by rank, the categories by nOrden and the venues", async () => {
-    const billboard = okData(await t.call(apiPaths.billboard()), billboardSchema);
+    const billboard = okData(await t.call(urlOf(endpoints.billboard)), billboardSchema);
     expect(titlesOf(billboard.listaDestacados)).toEqual([
       "Obra de Prueba",
       "Cámara y Música",
@@ -235,7 +233,7 @@ describe("GET Cartelera", () => {
 
   it("is translated by Accept-Language", async () => {
     const billboard = okData(
-      await t.call(apiPaths.billboard(), { language: "en" }),
+      await t.call(urlOf(endpoints.billboard), { language: "en" }),
       billboardSchema,
     );
     expect(billboard.listaCategorias.map((c) => c.cNombre)).toEqual(["Music", "Theatre", "Dance"]);
@@ -265,7 +263,7 @@ describe("GET Cartelera", () => {
         startsAt: new Date(t.clock.now().getTime() + (20 - i) * 24 * hours),
       })),
     );
-    const billboard = okData(await t.call(apiPaths.billboard()), billboardSchema);
+    const billboard = okData(await t.call(urlOf(endpoints.billboard)), billboardSchema);
     const dance = billboard.listaCategorias.find((c) => c.idEspectaculoTipo === 3);
     expect(dance?.nCantidad).toBe(13);
     expect(titlesOf(dance?.listaEspectaculos ?? [])).toEqual(
@@ -275,7 +273,7 @@ describe("GET Cartelera", () => {
 
   it("shows this server's holds at once (the cache is dropped on writes)", async () => {
     const chamberCard = async () =>
-      okData(await t.call(apiPaths.billboard()), billboardSchema).listaDestacados[1];
+      okData(await t.call(urlOf(endpoints.billboard)), billboardSchema).listaDestacados[1];
     expect((await chamberCard()).lAgotado).toBe(false);
     const { token } = await createCustomerWithToken(db, t.clock, "buyer");
     const [performance] = await db
@@ -298,7 +296,7 @@ describe("GET Cartelera", () => {
 describe("GET Establecimientos", () => {
   it("lists every venue, the shop included, by name and translated", async () => {
     const venues = okData(
-      await t.call(apiPaths.venues(), { language: "pt" }),
+      await t.call(urlOf(endpoints.venues), { language: "pt" }),
       venuesResponse,
     ).Lista;
     expect(venues.map((v) => [v.cNombre, v.cZona, v.cDescripcion])).toEqual([
@@ -311,7 +309,7 @@ describe("GET Establecimientos", () => {
 
 describe("GET Tienda", () => {
   it("lists the products (type 100) only, with their stock state", async () => {
-    const cards = okData(await t.call(apiPaths.shop()), shopResponse).Lista;
+    const cards = okData(await t.call(urlOf(endpoints.shop)), shopResponse).Lista;
     expect(
       cards.map((c) => [c.cEspectaculoCartelNombre, c.idEspectaculoCartelTipo, c.lSinStock]),
     ).toEqual([
@@ -321,9 +319,21 @@ describe("GET Tienda", () => {
   });
 
   it("filters by venue; an unknown venue is 404 and a malformed id 400", async () => {
-    expect(okData(await t.call(apiPaths.shop(fx.shop.id)), shopResponse).Lista).toHaveLength(2);
-    expect(okData(await t.call(apiPaths.shop(fx.venue.id)), shopResponse).Lista).toEqual([]);
-    expect(errorOf(await t.call(apiPaths.shop(999)))).toMatchObject({
+    expect(
+      okData(
+        await t.call(urlOf(endpoints.shop, undefined, { idEstablecimiento: fx.shop.id })),
+        shopResponse,
+      ).Lista,
+    ).toHaveLength(2);
+    expect(
+      okData(
+        await t.call(urlOf(endpoints.shop, undefined, { idEstablecimiento: fx.venue.id })),
+        shopResponse,
+      ).Lista,
+    ).toEqual([]);
+    expect(
+      errorOf(await t.call(urlOf(endpoints.shop, undefined, { idEstablecimiento: 999 }))),
+    ).toMatchObject({
       status: 404,
       nCode: 404,
       cCodigo: "NOT_FOUND",
@@ -339,11 +349,13 @@ describe("GET Tienda", () => {
 describe("Tienda for a performance", () => {
   it("is active while a product is in stock, and offers the products in stock", async () => {
     const id = fx.performances.main.id;
-    expect(okData(await t.call(apiPaths.shopActiveFor(id)), shopActiveSchema)).toEqual({
+    expect(
+      okData(await t.call(urlOf(endpoints.shopActiveFor, { id: id })), shopActiveSchema),
+    ).toEqual({
       lActiva: true,
     });
     const offered = okData(
-      await t.call(apiPaths.shopFor(id), { language: "en" }),
+      await t.call(urlOf(endpoints.shopFor, { id: id }), { language: "en" }),
       shopResponse,
     ).Lista;
     expect(offered.map((c) => [c.cEspectaculoCartelNombre, c.cResumen])).toEqual([
@@ -351,14 +363,21 @@ describe("Tienda for a performance", () => {
     ]);
 
     await db.execute(sql`UPDATE positions SET sold = true WHERE performance_id = ${fx.mugSale.id}`);
-    expect(okData(await t.call(apiPaths.shopActiveFor(id)), shopActiveSchema)).toEqual({
+    expect(
+      okData(await t.call(urlOf(endpoints.shopActiveFor, { id: id })), shopActiveSchema),
+    ).toEqual({
       lActiva: false,
     });
-    expect(okData(await t.call(apiPaths.shopFor(id)), shopResponse).Lista).toEqual([]);
+    expect(okData(await t.call(urlOf(endpoints.shopFor, { id: id })), shopResponse).Lista).toEqual(
+      [],
+    );
   });
 
   it("answers 404 for an unknown performance and 400 for a malformed id", async () => {
-    for (const path of [apiPaths.shopActiveFor(999), apiPaths.shopFor(999)]) {
+    for (const path of [
+      urlOf(endpoints.shopActiveFor, { id: 999 }),
+      urlOf(endpoints.shopFor, { id: 999 }),
+    ]) {
       expect(errorOf(await t.call(path))).toMatchObject({
         status: 404,
         nCode: 404,
@@ -514,7 +533,7 @@ describe("POST EspectaculosCartel/Buscar", () => {
       "Concierto sin funciones",
       "Ópera de Verano",
     ]);
-    const billboard = okData(await t.call(apiPaths.billboard()), billboardSchema);
+    const billboard = okData(await t.call(urlOf(endpoints.billboard)), billboardSchema);
     expect(billboard.listaCategorias.find((c) => c.idEspectaculoTipo === 1)?.nCantidad).toBe(1);
   });
 
@@ -645,7 +664,7 @@ describe("POST EspectaculosCartel/Buscar", () => {
 
 describe("POST Contacto", () => {
   it("stores the message with its type and answers its id", async () => {
-    const result = await t.call(apiPaths.contact(), {
+    const result = await t.call(urlOf(endpoints.contact), {
       body: {
         cTipo: "SOPORTE",
         cNombre: "  Ana García ",
@@ -670,7 +689,7 @@ describe("POST Contacto", () => {
   });
 
   it("answers 400 with a message key per bad field, and for malformed JSON", async () => {
-    const empty = errorOf(await t.call(apiPaths.contact(), { body: {} }));
+    const empty = errorOf(await t.call(urlOf(endpoints.contact), { body: {} }));
     expect(empty).toMatchObject({ status: 400, nCode: 400, cCodigo: "VALIDATION" });
     expect(empty.oErrores).toEqual({
       cTipo: ["contactTypeRequired"],
@@ -679,7 +698,7 @@ describe("POST Contacto", () => {
       cMensaje: ["messageRequired"],
     });
     const bad = errorOf(
-      await t.call(apiPaths.contact(), {
+      await t.call(urlOf(endpoints.contact), {
         body: {
           cTipo: "OTRO",
           cNombre: " ",
@@ -696,7 +715,7 @@ describe("POST Contacto", () => {
       cMensaje: ["messageTooShort"],
       cAsunto: ["tooLong"],
     });
-    const malformed = errorOf(await t.call(apiPaths.contact(), { body: "{nope" }));
+    const malformed = errorOf(await t.call(urlOf(endpoints.contact), { body: "{nope" }));
     expect(malformed.oErrores).toEqual({ _: ["malformedBody"] });
     const count = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })

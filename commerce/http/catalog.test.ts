@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   envelope,
   errorData,
@@ -8,28 +8,21 @@ import {
   showTypesResponse,
 } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
+import { setUpApiTests } from "../testing/api-test.ts";
 import {
-  buildFixture,
   createCustomerWithToken,
-  createTestApi,
   type Fixture,
   resetDatabase,
   type TestApi,
-  testDatabase,
 } from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
 let fx: Fixture;
 
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = createTestApi(db);
-  fx = await buildFixture(db, t.clock);
+const api = setUpApiTests();
+beforeEach(() => {
+  ({ db, t, fx } = api);
 });
 
 describe("GET EspectaculosCartel", () => {

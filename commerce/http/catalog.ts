@@ -1,66 +1,106 @@
-// Catalog routes: billboard cards, show landing, show types and a performance's seat map.
-import { Hono } from "hono";
+// Catalog handlers: show types, cards, a show's landing, a performance, posters.
+import { eq } from "drizzle-orm";
 import { cachedCatalogRead, cachedShowCards } from "../catalog/card-cache.ts";
 import { loadPerformanceDetail, loadShowDetail, loadShowTypes } from "../catalog/queries.ts";
-import { pathId } from "./params.ts";
 import {
-  type CommerceDeps,
-  type CommerceEnv,
-  customerIdFromToken,
-  notFound,
-  ok,
-} from "./support.ts";
+  idPath,
+  performanceEndpoint,
+  posterEndpoint,
+  showCardsEndpoint,
+  showEndpoint,
+  showTypesEndpoint,
+} from "../contract/index.ts";
+import type { Database } from "../db/client.ts";
+import { shows } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { notFound, validate } from "../errors.ts";
+import { productSeeds, showSeeds, TYPE } from "../seed/data.ts";
+import { type PosterInput, posterSvg } from "../seed/posters.ts";
+import { implement } from "./register.ts";
 
 const seoPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export function catalogRoutes(deps: CommerceDeps) {
-  const app = new Hono<CommerceEnv>();
+/** A numeric id (checked like any path id) or a well-formed seo; anything else is unknown. */
+function showKey(raw: string): number | string {
+  if (/^[0-9]+$/.test(raw)) return validate(idPath, raw);
+  if (raw.length <= 200 && seoPattern.test(raw)) return raw;
+  throw notFound();
+}
 
-  app.get("/EspectaculosCartel", async (c) => {
-    const cards = await cachedShowCards(deps, {
-      now: deps.now(),
-      language: c.get("language"),
-    });
-    return ok(c, { Lista: cards });
-  });
+export function catalogHandlers(deps: CommerceDeps) {
+  return [
+    implement(showTypesEndpoint, async ({ language }) => ({
+      Lista: await loadShowTypes(deps.db, language),
+    })),
 
-  // By numeric id or by seo (the landing's /landing/{cSeo}). The ?h= cache-buster is ignored.
-  app.get("/EspectaculoCartel/:idOrSeo", async (c) => {
-    const raw = c.req.param("idOrSeo");
-    let key: number | string;
-    if (/^[0-9]+$/.test(raw)) key = pathId(c, "idOrSeo");
-    else if (raw.length <= 200 && seoPattern.test(raw)) key = raw;
-    else throw notFound();
-    const now = deps.now();
-    const language = c.get("language");
-    // Landings are read on every visit; cached like the billboard, dropped on writes.
-    const show = await cachedCatalogRead(
-      deps,
-      `show:${language}:${key}`,
-      now,
-      () => loadShowDetail(deps.db, key, { now, language }),
-      (found) => found !== null,
-    );
+    implement(showCardsEndpoint, async ({ language }) => ({
+      Lista: await cachedShowCards(deps, { now: deps.now(), language }),
+    })),
+
+    // The ?h= cache-buster of the spec's call is ignored.
+    implement(showEndpoint, async ({ params, language }) => {
+      const key = showKey(params.idOrSeo);
+      const now = deps.now();
+      // Landings are read on every visit; cached like the billboard, dropped on writes.
+      const show = await cachedCatalogRead(
+        deps,
+        `show:${language}:${key}`,
+        now,
+        () => loadShowDetail(deps.db, key, { now, language }),
+        (found) => found !== null,
+      );
+      if (!show) throw notFound();
+      return show;
+    }),
+
+    implement(performanceEndpoint, async ({ params, customerId, language }) => {
+      const detail = await loadPerformanceDetail(deps.db, params.id, {
+        now: deps.now(),
+        language,
+        viewerCustomerId: customerId,
+      });
+      if (!detail) throw notFound();
+      return detail;
+    }),
+
+    posterImplementation(deps),
+  ];
+}
+
+const posterFile = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/;
+
+const seededPosters = new Map<string, PosterInput>([
+  ...showSeeds.map((s) => [s.seo, { seo: s.seo, title: s.title, typeId: s.typeId }] as const),
+  ...productSeeds.map((p) => [p.seo, { seo: p.seo, title: p.title, typeId: TYPE.shop }] as const),
+]);
+
+/**
+ * Posters depend only on the show's seo, title and type, so they are cached for good. With a
+ * database they are found among its shows; without one (seed tests), among the demo seed's.
+ */
+export function posterImplementation(deps: { db?: Database }) {
+  return implement(posterEndpoint, async ({ params, c }) => {
+    const match = posterFile.exec(params.file);
+    let show: PosterInput | undefined;
+    if (match) {
+      const seo = match[1];
+      if (deps.db) {
+        [show] = await deps.db
+          .select({ seo: shows.seo, title: shows.title, typeId: shows.typeId })
+          .from(shows)
+          .where(eq(shows.seo, seo))
+          .limit(1);
+      } else {
+        show = seededPosters.get(seo);
+      }
+    }
     if (!show) throw notFound();
-    return ok(c, show);
-  });
-
-  app.get("/EspectaculoCartelTipos", async (c) => {
-    return ok(c, { Lista: await loadShowTypes(deps.db, c.get("language")) });
-  });
-
-  // Public; with a valid Bearer token the caller's own held seats show as MINE.
-  app.get("/Funcion/:id", async (c) => {
-    const id = pathId(c);
-    const viewerCustomerId = await customerIdFromToken(deps, c);
-    const detail = await loadPerformanceDetail(deps.db, id, {
-      now: deps.now(),
-      language: c.get("language"),
-      viewerCustomerId,
+    return c.body(posterSvg(show), 200, {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=31536000, immutable",
+      // An SVG opened directly is a document: forbid scripts and outside loads in it.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+      "X-Content-Type-Options": "nosniff",
     });
-    if (!detail) throw notFound();
-    return ok(c, detail);
   });
-
-  return app;
 }

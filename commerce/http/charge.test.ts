@@ -1,6 +1,6 @@
 // Cobrar (charge), the order history and the e-ticket, through the real sandbox acquirer.
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   chargeResponse,
   errorData,
@@ -12,18 +12,14 @@ import type { Database } from "../db/client.ts";
 import { orders, payments, positions, tickets } from "../db/schema.ts";
 import type { ChargeInput, ChargeOutcome, PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
+import { setUpApiTests } from "../testing/api-test.ts";
 import {
-  buildFixture,
-  createCustomerWithToken,
-  createTestApi,
   type Fixture,
   readyToPay,
-  resetDatabase,
   signUp,
   TEST_TICKET_SECRET,
   type TestApi,
   testCard,
-  testDatabase,
 } from "../testing/harness.ts";
 import { verifyTicketCode } from "../tickets/code.ts";
 
@@ -50,17 +46,18 @@ class ObservedAcquirer implements PaymentProvider {
 }
 let acquirer: ObservedAcquirer;
 
-beforeAll(async () => {
-  db = (await testDatabase()).db;
+const api = setUpApiTests({
+  customers: ["bob"],
+  api: () => {
+    acquirer = new ObservedAcquirer();
+    return { payments: acquirer };
+  },
 });
-
 beforeEach(async () => {
-  await resetDatabase(db);
-  acquirer = new ObservedAcquirer();
-  t = createTestApi(db, { payments: acquirer });
-  fx = await buildFixture(db, t.clock);
+  ({ db, t, fx } = api);
+  bob = api.tokens.bob;
+  // Alice signs up through the API: her name is printed on the e-ticket.
   alice = (await signUp(t, { cNombre: "Alicia", cApellido: "Paz" })).token;
-  bob = (await createCustomerWithToken(db, t.clock, "bob")).token;
 });
 
 const twoPlacesAndASeat = () => ({

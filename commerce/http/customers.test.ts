@@ -1,29 +1,18 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { customerInfoSchema, errorData, sessionUserSchema } from "../contract/index.ts";
+import { hashToken } from "../customers/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { apiTokens, customers } from "../db/schema.ts";
-import {
-  createTestApi,
-  resetDatabase,
-  signUp,
-  signUpBody,
-  TEST_PASSWORD,
-  type TestApi,
-  testDatabase,
-} from "../testing/harness.ts";
-import { hashToken } from "./support.ts";
+import { setUpApiTests } from "../testing/api-test.ts";
+import { signUp, signUpBody, TEST_PASSWORD, type TestApi } from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
 
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = createTestApi(db);
+const api = setUpApiTests({ fixture: async () => null });
+beforeEach(() => {
+  ({ db, t } = api);
 });
 
 describe("POST Cliente/Insertar", () => {

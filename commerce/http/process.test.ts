@@ -1,24 +1,17 @@
 import { eq, isNotNull } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   deliveryTypesResponse,
   errorData,
+  invalidateResponse,
   paymentMethodsResponse,
   performanceDetailSchema,
   purchaseProcessSchema,
 } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { performances, positions, purchaseProcesses } from "../db/schema.ts";
-import {
-  buildFixture,
-  createCustomerWithToken,
-  createTestApi,
-  type Fixture,
-  resetDatabase,
-  type TestApi,
-  testDatabase,
-} from "../testing/harness.ts";
-import { invalidateResponse } from "./process.ts";
+import { setUpApiTests } from "../testing/api-test.ts";
+import type { Fixture, TestApi } from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -26,16 +19,10 @@ let fx: Fixture;
 let alice: string;
 let bob: string;
 
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = createTestApi(db);
-  fx = await buildFixture(db, t.clock);
-  alice = (await createCustomerWithToken(db, t.clock, "alice")).token;
-  bob = (await createCustomerWithToken(db, t.clock, "bob")).token;
+const api = setUpApiTests({ customers: ["alice", "bob"] });
+beforeEach(() => {
+  ({ db, t, fx } = api);
+  ({ alice, bob } = api.tokens);
 });
 
 const general = (quantity: number) => ({

@@ -1,7 +1,6 @@
 // The demo catalog: a city government's cultural agenda, Buenos Aires style. Venues, show
 // names and people are invented; texts shown to buyers come in es, en and pt.
-import { PRODUCT_TYPE_ID } from "../contract/index.ts";
-import { apiPaths } from "../contract/paths.ts";
+import { PRODUCT_TYPE_ID, posterEndpoint, urlOf } from "../contract/index.ts";
 import type { LocalizedText } from "../db/schema.ts";
 
 export type ShowTypeSeed = { id: number; sortOrder: number; name: LocalizedText };
@@ -964,4 +963,4 @@ export const productSeeds: ProductSeed[] = [
 ];
 
 /** Path under which the API serves a show's generated poster. */
-export const posterPath = (seo: string) => `/v2${apiPaths.image(`${seo}.svg`)}`;
+export const posterPath = (seo: string) => `/v2${urlOf(posterEndpoint, { file: `${seo}.svg` })}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageRoutes } from "../http/images.ts";
+import { createPosterApi } from "../app.ts";
 import { productSeeds, showSeeds, TYPE } from "./data.ts";
 import { escapeXml, posterSvg, wrapWords } from "./posters.ts";
 import { assertWellFormedXml } from "./xml-check.ts";
@@ -74,11 +74,11 @@ describe("posterSvg", () => {
   });
 });
 
-describe("imageRoutes without a database", () => {
-  const app = imageRoutes();
+describe("posters without a database", () => {
+  const app = createPosterApi();
 
   it("serves a seeded show's poster", async () => {
-    const response = await app.request("/Imagenes/la-traviata.svg");
+    const response = await app.request("/v2/Imagenes/la-traviata.svg");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(response.headers.get("cache-control")).toContain("immutable");
@@ -89,9 +89,12 @@ describe("imageRoutes without a database", () => {
 
   it("answers 404 with the envelope for unknown or malformed files", async () => {
     for (const file of ["no-such-show.svg", "la-traviata.png", "La-Traviata.svg", "..%2Fx.svg"]) {
-      const response = await app.request(`/Imagenes/${file}`);
+      const response = await app.request(`/v2/Imagenes/${file}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({ nCode: 404, cMensaje: "Not found" });
+      expect(await response.json()).toMatchObject({
+        nCode: 404,
+        cMensaje: "No encontramos lo que estás buscando",
+      });
     }
   });
 });

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPosterApi } from "../app.ts";
 import { PRODUCT_TYPE_ID } from "../contract/index.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { imageRoutes } from "../http/images.ts";
 import { scheduleByType } from "./data.ts";
 import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
 import { assertWellFormedXml } from "./xml-check.ts";
@@ -12,7 +12,6 @@ const now = new Date("2031-05-14T15:00:00Z");
 const DAY = 86_400_000;
 
 let handle: DatabaseHandle;
-let seedMillis = 0;
 
 type Row = Record<string, unknown>;
 async function rows<T = Row>(query: ReturnType<typeof sql>): Promise<T[]> {
@@ -34,10 +33,9 @@ async function counts() {
 
 beforeAll(async () => {
   handle = await openDatabase();
-  const started = performance.now();
+  // How long seeding takes is measured by bench/, not asserted here: it depends on the machine.
   await seedDemoCatalog(handle.db, { now });
-  seedMillis = performance.now() - started;
-  console.info(`demo seed: ${Math.round(seedMillis)} ms`, await counts());
+  console.info("demo seed", await counts());
 });
 
 afterAll(async () => {
@@ -45,11 +43,6 @@ afterAll(async () => {
 });
 
 describe("seedDemoCatalog", () => {
-  it("is quick on PGlite", () => {
-    // Generous bound for a slow CI machine; it takes about a second here.
-    expect(seedMillis).toBeLessThan(15_000);
-  });
-
   it("creates show types, including the product type", async () => {
     const types = await rows<{ id: number; name: { es: string; en: string; pt: string } }>(
       sql`SELECT id, name FROM show_types ORDER BY sort_order`,
@@ -266,10 +259,10 @@ describe("seedDemoCatalog", () => {
   });
 });
 
-describe("imageRoutes with the seeded database", () => {
+describe("posters with the seeded database", () => {
   it("renders a seeded show's poster as SVG", async () => {
-    const app = imageRoutes({ db: handle.db });
-    const response = await app.request("/Imagenes/los-inquilinos-del-conventillo.svg");
+    const app = createPosterApi(handle.db);
+    const response = await app.request("/v2/Imagenes/los-inquilinos-del-conventillo.svg");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     expect(response.headers.get("cache-control")).toMatch(/max-age=\d{7,}.*immutable/);
@@ -284,7 +277,7 @@ describe("imageRoutes with the seeded database", () => {
       INSERT INTO shows (seo, type_id, venue_id, title, summary, description, image_path)
       SELECT 'tom-and-jerry', 2, min(id), 'Tom & Jerry <live>', '{}'::jsonb, '{}'::jsonb,
              '/v2/Imagenes/tom-and-jerry.svg' FROM venues`);
-    const response = await imageRoutes({ db: handle.db }).request("/Imagenes/tom-and-jerry.svg");
+    const response = await createPosterApi(handle.db).request("/v2/Imagenes/tom-and-jerry.svg");
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).toContain("Tom &amp; Jerry &lt;live&gt;");
@@ -292,9 +285,12 @@ describe("imageRoutes with the seeded database", () => {
   });
 
   it("answers 404 for an unknown file", async () => {
-    const response = await imageRoutes({ db: handle.db }).request("/Imagenes/nada-por-aqui.svg");
+    const response = await createPosterApi(handle.db).request("/v2/Imagenes/nada-por-aqui.svg");
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/json/);
-    expect(await response.json()).toMatchObject({ nCode: 404, cMensaje: "Not found" });
+    expect(await response.json()).toMatchObject({
+      nCode: 404,
+      cMensaje: "No encontramos lo que estás buscando",
+    });
   });
 });

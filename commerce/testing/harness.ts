@@ -12,7 +12,7 @@ import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { createCommerceApi } from "../app.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
-import type { CommerceDeps } from "../http/support.ts";
+import type { CommerceDeps } from "../deps.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
 
@@ -163,7 +163,8 @@ export function createTestApi(
     loginMinutes: 180,
     now: clock.now,
   };
-  const api = createCommerceApi(deps);
+  // Every JSON answer is checked against the contract: a drift fails the test that caused it.
+  const api = createCommerceApi(deps, { checkResponses: true });
 
   /** Calls /v2<path> in-process (Hono's app.request: no HTTP server involved). */
   async function request(path: string, call: ApiCall = {}): Promise<Response> {

@@ -1,14 +1,13 @@
 // The seat-inventory statements. Each hold is ONE conditional UPDATE … RETURNING: the rows
 // are picked and locked with FOR UPDATE SKIP LOCKED (concurrent buyers never wait on each
 // other nor pick the same place) and the free condition is checked again on update. The
-// caller runs them in a transaction and rolls back when fewer places came back.
-import { and, asc, eq, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+// caller runs them in a transaction and rolls back when fewer places came back. The
+// partial index on (sector_id, id) of unsold places lets a sector's search start at its
+// first unsold place instead of walking the sector from its first row.
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
 import { positions, sectors } from "../db/schema.ts";
-import { freePlace } from "./queries.ts";
-
-/** A database or an open transaction (both expose the same query builders). */
-export type Executor = Pick<Database, "select" | "update" | "insert" | "delete" | "execute">;
+import { freeFor, freePlace } from "./availability.ts";
 
 type HoldTarget = { processId: number; deadline: Date; now: Date };
 
@@ -38,18 +37,6 @@ export async function holdSectorPlaces(
   return held.map((row) => row.id);
 }
 
-/** Free, or already held by this same process (taking a seat twice is not an error). */
-function freeOrMine(processId: number, now: Date): SQL {
-  return and(
-    eq(positions.sold, false),
-    or(
-      isNull(positions.heldByProcessId),
-      lte(positions.heldUntil, now),
-      eq(positions.heldByProcessId, processId),
-    ),
-  ) as SQL;
-}
-
 /** Holds the given numbered seats of a performance; returns the ids it could hold. */
 export async function holdSeats(
   tx: Executor,
@@ -68,7 +55,7 @@ export async function holdSeats(
         inArray(positions.id, [...target.seatIds]),
         eq(positions.performanceId, target.performanceId),
         inArray(positions.sectorId, numberedSectors),
-        freeOrMine(target.processId, target.now),
+        freeFor(target.processId, target.now),
       ),
     )
     .orderBy(asc(positions.id))
@@ -76,7 +63,7 @@ export async function holdSeats(
   const held = await tx
     .update(positions)
     .set({ heldByProcessId: target.processId, heldUntil: target.deadline })
-    .where(and(inArray(positions.id, candidates), freeOrMine(target.processId, target.now)))
+    .where(and(inArray(positions.id, candidates), freeFor(target.processId, target.now)))
     .returning({ id: positions.id });
   return held.map((row) => row.id);
 }

@@ -1,6 +1,8 @@
-// Totals of a purchase in whole pesos (money is integers everywhere).
+// How a purchase is priced, in whole pesos (money is integers everywhere). priceProcess is
+// the one place totals are computed: the process view, the amount charged and the check at
+// settlement all call it, so promotions (next) are applied once, here.
 
-/** The service charge is this percentage of the tickets' subtotal. */
+/** The service charge is this percentage of the places' subtotal. */
 export const SERVICE_CHARGE_PERCENT = 10;
 
 function assertAmount(amount: number, what: string) {
@@ -23,9 +25,17 @@ export type Totals = {
   total: number;
 };
 
-/** Totals of the places' prices plus the chosen delivery's fee (0 while none is chosen). */
-export function purchaseTotals(prices: readonly number[], deliveryFee: number): Totals {
+export type PricingInput = {
+  /** The price of each place (or product unit) in the purchase. */
+  prices: readonly number[];
+  /** The chosen delivery; none chosen yet costs nothing. */
+  delivery: { fee: number } | null;
+};
+
+/** Places, their service charge, and the delivery fee (only when something is bought). */
+export function priceProcess({ prices, delivery }: PricingInput): Totals {
   for (const price of prices) assertAmount(price, "Price");
+  const deliveryFee = prices.length > 0 && delivery ? delivery.fee : 0;
   assertAmount(deliveryFee, "Delivery fee");
   const subtotal = prices.reduce((sum, price) => sum + price, 0);
   const service = serviceCharge(subtotal);

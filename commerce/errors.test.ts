@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { errorCodes } from "../contract/index.ts";
+import { errorCodes } from "./contract/index.ts";
 import { businessErrorNCodes, isBusinessErrorCode } from "./errors.ts";
 
 describe("businessErrorNCodes", () => {
   it("gives every business error an nCode the callers treat as an error", () => {
-    const protocol = new Set(["VALIDATION", "UNAUTHORIZED", "NOT_FOUND", "INTERNAL"]);
+    const protocol = new Set([
+      "VALIDATION",
+      "UNAUTHORIZED",
+      "NOT_FOUND",
+      "METHOD_NOT_ALLOWED",
+      "INTERNAL",
+    ]);
     for (const code of errorCodes.filter((c) => !protocol.has(c))) {
       const nCode = businessErrorNCodes[code as keyof typeof businessErrorNCodes];
       expect(nCode, code).toBeGreaterThan(299);
@@ -36,10 +42,7 @@ describe("locales/*/errors.json", () => {
       );
     const read = (language: string, namespace: string) =>
       JSON.parse(
-        readFileSync(
-          new URL(`../../locales/${language}/${namespace}.json`, import.meta.url),
-          "utf8",
-        ),
+        readFileSync(new URL(`../locales/${language}/${namespace}.json`, import.meta.url), "utf8"),
       );
     for (const namespace of ["errors", "commerce"]) {
       const es = keysOf(read("es", namespace)).sort();

@@ -1,6 +1,6 @@
-// Purchase-process rules: the clock (deadline), the state a buyer sees, and when a place
-// counts as free. The database stores ACTIVE / PAID / CANCELLED; EXPIRED is derived from the
-// deadline, so expiry needs no background job (a hold past its deadline is simply free).
+// The purchase clock: a process's deadline and the state a buyer sees. The database stores
+// ACTIVE / PAID / CANCELLED; EXPIRED is derived from the deadline, so expiry needs no
+// background job (a hold past its deadline is simply free: see availability.ts).
 
 export type StoredProcessStatus = "ACTIVE" | "PAID" | "CANCELLED";
 export type ProcessState = "ACTIVE" | "EXPIRED" | "PAID" | "CANCELLED";
@@ -43,30 +43,4 @@ export function closedReason(
 /** Whole minutes the clock was started with (the spec's nMinutos). */
 export function processMinutes(startedAt: Date, deadline: Date): number {
   return Math.round((deadline.getTime() - startedAt.getTime()) / MINUTE);
-}
-
-export type PlaceHold = { sold: boolean; heldByProcessId: number | null; heldUntil: Date | null };
-
-/** Mirrors the SQL condition of a hold: free unless sold or held with time left. */
-export function isPlaceFree(place: PlaceHold, now: Date): boolean {
-  if (place.sold) return false;
-  if (place.heldByProcessId === null || place.heldUntil === null) return true;
-  return isPastDeadline(place.heldUntil, now);
-}
-
-/** FREE, TAKEN or MINE as the seat map shows it to a viewer with these active processes. */
-export function seatStateFor(
-  place: PlaceHold,
-  now: Date,
-  viewerProcessIds: ReadonlySet<number>,
-): "FREE" | "TAKEN" | "MINE" {
-  if (isPlaceFree(place, now)) return "FREE";
-  if (
-    !place.sold &&
-    place.heldByProcessId !== null &&
-    viewerProcessIds.has(place.heldByProcessId)
-  ) {
-    return "MINE";
-  }
-  return "TAKEN";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { purchaseTotals, serviceCharge } from "./pricing.ts";
+import { priceProcess, serviceCharge } from "./pricing.ts";
 
 describe("serviceCharge", () => {
   it("is 10% of the subtotal in whole pesos", () => {
@@ -22,9 +22,9 @@ describe("serviceCharge", () => {
   });
 });
 
-describe("purchaseTotals", () => {
+describe("priceProcess", () => {
   it("adds places, delivery and service charge", () => {
-    expect(purchaseTotals([5_000, 5_000, 8_000], 700)).toEqual({
+    expect(priceProcess({ prices: [5_000, 5_000, 8_000], delivery: { fee: 700 } })).toEqual({
       subtotal: 18_000,
       deliveryFee: 700,
       serviceCharge: 1_800,
@@ -32,8 +32,8 @@ describe("purchaseTotals", () => {
     });
   });
 
-  it("is all zero for an empty cart", () => {
-    expect(purchaseTotals([], 0)).toEqual({
+  it("is all zero for an empty cart, delivery included", () => {
+    expect(priceProcess({ prices: [], delivery: { fee: 700 } })).toEqual({
       subtotal: 0,
       deliveryFee: 0,
       serviceCharge: 0,
@@ -42,6 +42,15 @@ describe("purchaseTotals", () => {
   });
 
   it("refuses a fractional price", () => {
-    expect(() => purchaseTotals([100.5], 0)).toThrow(RangeError);
+    expect(() => priceProcess({ prices: [100.5], delivery: null })).toThrow(RangeError);
+  });
+
+  it("charges no delivery while none is chosen", () => {
+    expect(priceProcess({ prices: [5_000], delivery: null })).toEqual({
+      subtotal: 5_000,
+      deliveryFee: 0,
+      serviceCharge: 500,
+      total: 5_500,
+    });
   });
 });

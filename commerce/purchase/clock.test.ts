@@ -2,12 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   closedReason,
   isPastDeadline,
-  isPlaceFree,
   processDeadline,
   processMinutes,
   processState,
-  seatStateFor,
-} from "./process.ts";
+} from "./clock.ts";
 
 const start = new Date("2031-05-10T15:00:00.000Z");
 const deadline = processDeadline(start, 30);
@@ -47,46 +45,5 @@ describe("processState", () => {
     expect(closedReason("EXPIRED")).toBe("PROCESS_EXPIRED");
     expect(closedReason("PAID")).toBe("PROCESS_PAID");
     expect(closedReason("CANCELLED")).toBe("PROCESS_CANCELLED");
-  });
-});
-
-describe("place holds", () => {
-  const now = later(10 * 60_000);
-
-  it("counts an unheld, unsold place as free", () => {
-    expect(isPlaceFree({ sold: false, heldByProcessId: null, heldUntil: null }, now)).toBe(true);
-  });
-
-  it("counts a hold with time left as taken and an expired one as free", () => {
-    expect(isPlaceFree({ sold: false, heldByProcessId: 7, heldUntil: deadline }, now)).toBe(false);
-    expect(
-      isPlaceFree({ sold: false, heldByProcessId: 7, heldUntil: deadline }, later(30 * 60_000)),
-    ).toBe(true);
-  });
-
-  it("never frees a sold place", () => {
-    expect(isPlaceFree({ sold: true, heldByProcessId: 7, heldUntil: deadline }, later(1e9))).toBe(
-      false,
-    );
-  });
-
-  it("marks the viewer's own live holds as MINE", () => {
-    const mine = new Set([7]);
-    expect(seatStateFor({ sold: false, heldByProcessId: 7, heldUntil: deadline }, now, mine)).toBe(
-      "MINE",
-    );
-    expect(seatStateFor({ sold: false, heldByProcessId: 8, heldUntil: deadline }, now, mine)).toBe(
-      "TAKEN",
-    );
-    expect(seatStateFor({ sold: true, heldByProcessId: 7, heldUntil: deadline }, now, mine)).toBe(
-      "TAKEN",
-    );
-    expect(
-      seatStateFor(
-        { sold: false, heldByProcessId: 7, heldUntil: deadline },
-        later(40 * 60_000),
-        mine,
-      ),
-    ).toBe("FREE");
   });
 });

@@ -1,0 +1,8 @@
+// Error responses every route throws the same way, so the root's error boundary can tell
+// them apart.
+import { data } from "react-router";
+
+/** The page does not exist: unknown or malformed id, or another customer's. */
+export function notFound() {
+  return data({ nCode: 404, message: "" }, { status: 404 });
+}

@@ -1,0 +1,75 @@
+// The checkout's left column: the held places per performance (a product shows its
+// quantity and no date, §3), each with its release button, the totals, and cancel.
+import type { PurchaseProcess } from "@contract";
+import { Form } from "react-router";
+import { isProduct } from "~/lib/browse-paths";
+import { formatDateTime, formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
+
+export function HeldPlaces({ process }: { process: PurchaseProcess }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  return (
+    <>
+      {process.listaFuncion.length === 0 ? <p>{t("checkout.empty")}</p> : null}
+      {process.listaFuncion.map((line) => (
+        <article
+          key={line.idFuncion}
+          className="bg-white border border-stone-200 rounded-xl p-4 mb-3"
+        >
+          <h2 className="mb-1">{line.oEspectaculo.cEspectaculoCartelNombre}</h2>
+          {/* A product (§3) shows 'Cantidad' instead of tickets, and no date. */}
+          {isProduct(line.oEspectaculo) ? (
+            <p className="my-2">{line.oEspectaculo.cEstablecimientoNombre}</p>
+          ) : (
+            <>
+              <p>
+                {formatDateTime(line.oFuncionFecha.dFecha, locale)} —{" "}
+                {line.oEspectaculo.cEstablecimientoNombre}
+              </p>
+              <ul className="my-2">
+                {line.listaPosiciones.map((place) => (
+                  <li key={place.idPosicion}>
+                    {place.cSectorNombre} ·{" "}
+                    {place.cTipo === "NUMBERED"
+                      ? t("checkout.seat", { row: place.cFila, number: place.nNumero })
+                      : t("performance.generalAdmission")}{" "}
+                    · {formatPrice(place.fPrecio)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p className="font-semibold">
+            {isProduct(line.oEspectaculo)
+              ? t("browse:checkout.quantity", { count: line.nCantidadPosiciones })
+              : t("checkout.tickets", { count: line.nCantidadPosiciones })}{" "}
+            · {formatPrice(line.fPrecioTotalFinal)}
+          </p>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="idFuncion" value={line.idFuncion} />
+            <button type="submit" name="intent" value="release" className="button-link">
+              {t("checkout.release")}
+            </button>
+          </Form>
+        </article>
+      ))}
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
+        <dt>{t("checkout.subtotal")}</dt>
+        <dd>{formatPrice(process.fSubtotal)}</dd>
+        <dt>{t("checkout.serviceCharge")}</dt>
+        <dd>{formatPrice(process.fCargoServicio)}</dd>
+        <dt>{t("checkout.deliveryFee")}</dt>
+        <dd>{formatPrice(process.fCargoEntrega)}</dd>
+        <dt className="font-bold">{t("checkout.total")}</dt>
+        <dd className="font-bold">{formatPrice(process.fTotal)}</dd>
+      </dl>
+      <Form method="post" className="mt-4">
+        <button type="submit" name="intent" value="cancel" className="button-secondary">
+          {t("checkout.cancel")}
+        </button>
+      </Form>
+    </>
+  );
+}

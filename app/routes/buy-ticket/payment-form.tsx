@@ -1,0 +1,175 @@
+// The checkout's payment form: delivery, payment method, the card, installments and the
+// terms (§5). Conform checks it as the buyer types (with JavaScript) with the same schema the
+// action uses; the idempotency key makes a double submit one charge.
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import type { DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
+import { Form, useNavigation } from "react-router";
+import { FieldErrors, FormErrors, TextField, useShopForm } from "~/components/field";
+import { formatPrice } from "~/lib/format";
+import { checkoutForm } from "~/lib/forms";
+import { useTranslation } from "~/lib/i18n";
+
+type PaymentFormProps = {
+  process: PurchaseProcess;
+  deliveryTypes: DeliveryType[];
+  paymentMethods: PaymentMethod[];
+  idempotencyKey: string;
+  currentYear: number;
+  // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
+  lastResult: any;
+};
+
+export function PaymentForm({
+  process,
+  deliveryTypes,
+  paymentMethods,
+  idempotencyKey,
+  currentYear,
+  lastResult,
+}: PaymentFormProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useShopForm(checkoutForm, {
+    lastResult,
+    defaultValue: {
+      idEntregaTipo: String(process.idEntregaTipo ?? deliveryTypes[0]?.idEntregaTipo ?? ""),
+      nFormaDePago: String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? ""),
+      nCuotas: "1",
+    },
+  });
+  const card = fields.oTarjeta.getFieldset();
+  const installments = [...new Set(paymentMethods.flatMap((method) => method.listaCuotas))].sort(
+    (a, b) => a - b,
+  );
+  const years = Array.from({ length: 15 }, (_, i) => currentYear + i);
+  const { key: monthKey, ...monthProps } = getSelectProps(card.nMesVencimiento);
+  const { key: yearKey, ...yearProps } = getSelectProps(card.nAnioVencimiento);
+  const { key: installmentsKey, ...installmentsProps } = getSelectProps(fields.nCuotas);
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="bg-white border border-stone-200 rounded-xl p-4"
+    >
+      <FormErrors form={form} />
+      <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      <fieldset className="mb-4" aria-describedby={fields.idEntregaTipo.errorId}>
+        <legend className="font-semibold mb-1">{t("checkout.delivery")}</legend>
+        {deliveryTypes.map((type) => (
+          <label key={type.idEntregaTipo} className="flex gap-2 items-start py-1">
+            <input
+              type="radio"
+              name={fields.idEntregaTipo.name}
+              value={type.idEntregaTipo}
+              defaultChecked={fields.idEntregaTipo.initialValue === String(type.idEntregaTipo)}
+              className="mt-1"
+            />
+            <span>
+              {type.cNombre} — {type.fPrecio === 0 ? t("checkout.free") : formatPrice(type.fPrecio)}
+              <span className="block text-sm text-stone-600">{type.cDescripcion}</span>
+            </span>
+          </label>
+        ))}
+        <FieldErrors id={fields.idEntregaTipo.errorId} errors={fields.idEntregaTipo.errors} />
+      </fieldset>
+      <fieldset className="mb-4" aria-describedby={fields.nFormaDePago.errorId}>
+        <legend className="font-semibold mb-1">{t("checkout.paymentMethod")}</legend>
+        {paymentMethods.map((method) => (
+          <label key={method.nFormaDePago} className="flex gap-2 items-center py-1">
+            <input
+              type="radio"
+              name={fields.nFormaDePago.name}
+              value={method.nFormaDePago}
+              defaultChecked={fields.nFormaDePago.initialValue === String(method.nFormaDePago)}
+            />
+            <span>{method.cNombre}</span>
+          </label>
+        ))}
+        <FieldErrors id={fields.nFormaDePago.errorId} errors={fields.nFormaDePago.errors} />
+      </fieldset>
+      <TextField
+        meta={card.cNumero}
+        label={t("card.number")}
+        autoComplete="cc-number"
+        inputMode="numeric"
+      />
+      <div className="grid grid-cols-2 gap-x-3">
+        <div className="field">
+          <label htmlFor={card.nMesVencimiento.id}>{t("card.expiryMonth")}</label>
+          <select key={monthKey} {...monthProps} autoComplete="cc-exp-month">
+            <option value="">{t("card.month")}</option>
+            {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
+              <option key={month} value={month}>
+                {String(month).padStart(2, "0")}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={card.nMesVencimiento.errorId} errors={card.nMesVencimiento.errors} />
+        </div>
+        <div className="field">
+          <label htmlFor={card.nAnioVencimiento.id}>{t("card.expiryYear")}</label>
+          <select key={yearKey} {...yearProps} autoComplete="cc-exp-year">
+            <option value="">{t("card.year")}</option>
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={card.nAnioVencimiento.errorId} errors={card.nAnioVencimiento.errors} />
+        </div>
+      </div>
+      <TextField
+        meta={card.cCodigoSeguridad}
+        label={t("card.securityCode")}
+        type="password"
+        autoComplete="cc-csc"
+        inputMode="numeric"
+      />
+      <TextField meta={card.cTitular} label={t("card.holder")} autoComplete="cc-name" />
+      <TextField meta={card.cDocumento} label={t("card.document")} />
+      <div className="field">
+        <label htmlFor={fields.nCuotas.id}>{t("card.installments")}</label>
+        <select key={installmentsKey} {...installmentsProps}>
+          {installments.map((count) => (
+            <option key={count} value={count}>
+              {t("card.installmentsOption", { count })}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={fields.nCuotas.errorId} errors={fields.nCuotas.errors} />
+      </div>
+      <div className="field">
+        <label className="flex gap-2 items-start font-normal">
+          <input
+            type="checkbox"
+            name={fields.lAceptaTerminos.name}
+            id={fields.lAceptaTerminos.id}
+            aria-invalid={fields.lAceptaTerminos.errors ? true : undefined}
+            aria-describedby={
+              fields.lAceptaTerminos.errors ? fields.lAceptaTerminos.errorId : undefined
+            }
+            className="mt-1"
+          />
+          <span>
+            {t("checkout.acceptTermsBefore")}{" "}
+            <a href="/termsAndConditions" target="_blank" rel="noreferrer">
+              {t("checkout.acceptTermsLink")}
+            </a>
+          </span>
+        </label>
+        <FieldErrors id={fields.lAceptaTerminos.errorId} errors={fields.lAceptaTerminos.errors} />
+      </div>
+      <button
+        type="submit"
+        name="intent"
+        value="pay"
+        className="button-primary w-full"
+        disabled={busy}
+      >
+        {busy ? t("checkout.paying") : t("checkout.pay", { total: formatPrice(process.fTotal) })}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,79 @@
+// /BuyTicket/{idProcesoDeCompra}: the checkout. The held places with their clock, then
+// delivery, payment method and card in one plain form (it works without JavaScript).
+import { useCallback, useState } from "react";
+import { PurchaseClock } from "~/components/purchase-clock";
+import { useTranslation } from "~/lib/i18n";
+import { seoMeta } from "~/lib/seo";
+import { getT } from "~/services/i18n.server";
+import { requireUser } from "~/services/request-context.server";
+import { seoFor } from "~/services/seo.server";
+import type { Route } from "./+types/route";
+import { checkoutAction, loadCheckout, processIdOf } from "./checkout.server";
+import { ExpiredDialog } from "./expired-dialog";
+import { HeldPlaces } from "./held-places";
+import { PaymentForm } from "./payment-form";
+
+export async function loader(args: Route.LoaderArgs) {
+  const shop = requireUser(args);
+  const checkout = await loadCheckout(shop, processIdOf(args.params));
+  const t = getT(args.context);
+  return {
+    ...checkout,
+    now: Date.now(),
+    currentYear: new Date().getFullYear(),
+    seo: seoFor(args, {
+      title: t("checkout.title"),
+      description: t("browse:meta.checkout.description"),
+      noindex: true,
+    }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const shop = requireUser(args);
+  const processId = processIdOf(args.params);
+  return checkoutAction(shop, processId, await args.request.formData());
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function BuyTicket({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { process } = loaderData;
+  const [expired, setExpired] = useState(false);
+  const onExpire = useCallback(() => setExpired(true), []);
+
+  return (
+    <div className="checkout grid lg:grid-cols-[3fr_2fr] gap-8">
+      <section aria-labelledby="held-heading">
+        <div className="flex flex-wrap items-center justify-between gap-2 mb-4">
+          <h1 id="held-heading" className="mb-0">
+            {t("checkout.title")}
+          </h1>
+          <p className="text-lg">
+            <PurchaseClock
+              deadline={process.dMaxima}
+              renderedAt={loaderData.now}
+              onExpire={onExpire}
+            />
+          </p>
+        </div>
+        <HeldPlaces process={process} />
+      </section>
+
+      <section aria-labelledby="pay-heading">
+        <h2 id="pay-heading">{t("checkout.payHeading")}</h2>
+        <PaymentForm
+          process={process}
+          deliveryTypes={loaderData.deliveryTypes}
+          paymentMethods={loaderData.paymentMethods}
+          idempotencyKey={loaderData.idempotencyKey}
+          currentYear={loaderData.currentYear}
+          lastResult={actionData && "status" in actionData ? actionData : undefined}
+        />
+      </section>
+
+      {expired ? <ExpiredDialog /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// The commerce API's settings, read from the environment in this one place (the storefront's
+// are in app/services/config.server.ts). Embedded in the storefront's server, its PGlite
+// lives in $PGLITE_DIR or $DATA_DIR/pglite; standalone, in $DATA_DIR (./data/commerce).
+import { z } from "zod";
+
+const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
+
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  PGLITE_DIR: z.string().min(1).optional(),
+  TICKET_SECRET: z.string().min(1).optional(),
+  SEED_DEMO: z.string().optional(),
+});
+
+export type CommerceSettings = {
+  /** postgres://… to use a PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  /** PGlite's folder ("memory://" keeps it in memory); unused with databaseUrl. */
+  dataDir?: string;
+  /** HMAC key of the ticket codes: every API server of one shop must share it. */
+  ticketSecret: string;
+  /** Whether ticketSecret is the development value (a production server should say so). */
+  developmentTicketSecret: boolean;
+  seedDemo: boolean;
+  /** Spec §9: the purchase clock and the login's validity. */
+  purchaseMinutes: number;
+  loginMinutes: number;
+};
+
+export function commerceSettingsFromEnv(
+  mode: "embedded" | "standalone",
+  env: Record<string, string | undefined> = process.env,
+): CommerceSettings {
+  const parsed = envSchema.parse(env);
+  const dataDir = parsed.DATABASE_URL
+    ? undefined
+    : mode === "embedded"
+      ? (parsed.PGLITE_DIR ?? `${parsed.DATA_DIR ?? "./data"}/pglite`)
+      : (parsed.PGLITE_DIR ?? parsed.DATA_DIR ?? "./data/commerce");
+  return {
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir,
+    ticketSecret: parsed.TICKET_SECRET ?? DEVELOPMENT_TICKET_SECRET,
+    developmentTicketSecret: parsed.TICKET_SECRET === undefined,
+    seedDemo: parsed.SEED_DEMO !== "false" && parsed.SEED_DEMO !== "0",
+    purchaseMinutes: 30,
+    loginMinutes: 180,
+  };
+}

@@ -1,0 +1,94 @@
+// Every /v2 endpoint, by area: what the API registers, what /v2/openapi.json and /v2/docs
+// describe, and what the storefront's client may call.
+import {
+  billboardEndpoint,
+  contactEndpoint,
+  searchEndpoint,
+  shopActiveForEndpoint,
+  shopEndpoint,
+  shopForEndpoint,
+  venuesEndpoint,
+} from "./browse.ts";
+import {
+  performanceEndpoint,
+  posterEndpoint,
+  showCardsEndpoint,
+  showEndpoint,
+  showTypesEndpoint,
+} from "./catalog.ts";
+import { customerInfoEndpoint, loginEndpoint, signUpEndpoint } from "./customers.ts";
+import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
+import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
+import {
+  chargeEndpoint,
+  deliveryTypesEndpoint,
+  invalidateEndpoint,
+  paymentMethodsEndpoint,
+  processEndpoint,
+  releasePerformanceEndpoint,
+  selectDeliveryEndpoint,
+  selectPaymentMethodEndpoint,
+  takePlacesEndpoint,
+} from "./purchase.ts";
+
+export const openApiEndpoint = defineEndpoint({
+  id: "openApi",
+  method: "GET",
+  path: "/openapi.json",
+  area: "meta",
+  summary: "This API described as an OpenAPI 3.1 document, generated from its contract.",
+  access: "public",
+  response: { file: "application/json" },
+});
+
+export const docsEndpoint = defineEndpoint({
+  id: "docs",
+  method: "GET",
+  path: "/docs",
+  area: "meta",
+  summary: "This API's reference as a web page.",
+  access: "public",
+  response: { file: "text/html" },
+});
+
+/** The endpoints by the name the storefront calls them with. */
+export const endpoints = {
+  // catalog
+  showTypes: showTypesEndpoint,
+  showCards: showCardsEndpoint,
+  show: showEndpoint,
+  performance: performanceEndpoint,
+  poster: posterEndpoint,
+  // browse
+  billboard: billboardEndpoint,
+  venues: venuesEndpoint,
+  search: searchEndpoint,
+  shop: shopEndpoint,
+  shopActiveFor: shopActiveForEndpoint,
+  shopFor: shopForEndpoint,
+  contact: contactEndpoint,
+  // customers
+  signUp: signUpEndpoint,
+  login: loginEndpoint,
+  customerInfo: customerInfoEndpoint,
+  // purchase
+  takePlaces: takePlacesEndpoint,
+  process: processEndpoint,
+  releasePerformance: releasePerformanceEndpoint,
+  invalidate: invalidateEndpoint,
+  deliveryTypes: deliveryTypesEndpoint,
+  selectDelivery: selectDeliveryEndpoint,
+  paymentMethods: paymentMethodsEndpoint,
+  selectPaymentMethod: selectPaymentMethodEndpoint,
+  charge: chargeEndpoint,
+  // orders
+  orders: ordersEndpoint,
+  eticket: eticketEndpoint,
+  // about the API itself
+  openApi: openApiEndpoint,
+  docs: docsEndpoint,
+} as const satisfies Record<string, EndpointDefinition>;
+
+export type EndpointName = keyof typeof endpoints;
+
+export const allEndpoints: readonly EndpointDefinition[] = Object.values(endpoints);

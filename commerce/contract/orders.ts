@@ -1,0 +1,63 @@
+// Contract of the order calls (spec §7 "Other"): the caller's order history and the e-ticket
+// PDF of one of their orders.
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+import { functionDateSchema, idParams, listOf, showCardSchema } from "./shared.ts";
+
+export const orderTicketSchema = z.object({
+  idTicket: z.number().int(),
+  cCodigo: z.string(),
+  cSectorNombre: z.string(),
+  cFila: z.string().nullable(),
+  nNumero: z.number().int().nullable(),
+  fPrecio: z.number().int(),
+});
+
+export const orderPerformanceSchema = z.object({
+  idFuncion: z.number().int(),
+  oEspectaculo: showCardSchema,
+  oFuncionFecha: functionDateSchema,
+  cEstablecimientoNombre: z.string(),
+  listaTickets: z.array(orderTicketSchema),
+});
+
+export const orderSchema = z.object({
+  idPedido: z.number().int(),
+  idProcesoDeCompra: z.number().int(),
+  cEstado: z.string(),
+  dFecha: z.string(),
+  cEntrega: z.string(),
+  fTotalTickets: z.number().int(),
+  fCargoEntrega: z.number().int(),
+  fCargoServicio: z.number().int(),
+  fTotalPagado: z.number().int(),
+  fPendiente: z.number().int(),
+  nCuotas: z.number().int(),
+  cUltimos4: z.string().nullable(),
+  listaFunciones: z.array(orderPerformanceSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const ordersResponse = listOf(orderSchema);
+
+// ---------------------------------------------------------------- endpoints
+
+export const ordersEndpoint = defineEndpoint({
+  id: "orders",
+  method: "GET",
+  path: "/Historial2",
+  area: "orders",
+  summary: "The caller's orders, newest first, with their tickets.",
+  access: "customer",
+  response: ordersResponse,
+});
+
+export const eticketEndpoint = defineEndpoint({
+  id: "eticket",
+  method: "GET",
+  path: "/Pedido/{id}/ETicket",
+  area: "orders",
+  summary: "The e-ticket PDF of one of the caller's orders: one page and QR code per ticket.",
+  access: "customer",
+  params: idParams,
+  response: { file: "application/pdf" },
+});

@@ -1,0 +1,235 @@
+// Contract of the purchase calls (spec §7 "Positions", "Process, products, delivery,
+// payment"): take and release places, the process with its clock, delivery, payment method
+// and the charge.
+import { z } from "zod";
+import { cardSchema } from "./card.ts";
+import { apiHeaders, defineEndpoint } from "./endpoint.ts";
+import {
+  functionDateSchema,
+  idOrZeroPath,
+  idParam,
+  idParams,
+  listOf,
+  showCardSchema,
+} from "./shared.ts";
+
+export const takePlacesRequest = z
+  .object({
+    idFuncion: idParam,
+    /** General admission: how many places per sector. */
+    listaSectores: z
+      .array(z.object({ idSector: idParam, nCantidad: z.coerce.number().int().min(1).max(20) }))
+      .max(20)
+      .optional(),
+    /** Numbered seats by id. */
+    listaPosiciones: z.array(idParam).max(20).optional(),
+  })
+  .refine((b) => (b.listaSectores?.length ?? 0) + (b.listaPosiciones?.length ?? 0) > 0, {
+    error: "quantityRequired",
+    path: ["listaSectores"],
+  });
+export type TakePlacesRequest = z.infer<typeof takePlacesRequest>;
+
+export const releasePerformanceRequest = z.object({ idFuncion: idParam });
+
+export const heldPlaceSchema = z.object({
+  idPosicion: z.number().int(),
+  idSector: z.number().int(),
+  cSectorNombre: z.string(),
+  cTipo: z.enum(["GENERAL", "NUMBERED"]),
+  cFila: z.string().nullable(),
+  nNumero: z.number().int().nullable(),
+  fPrecio: z.number().int(),
+});
+
+export const processPerformanceSchema = z.object({
+  idFuncion: z.number().int(),
+  oEspectaculo: showCardSchema,
+  oFuncionFecha: functionDateSchema,
+  nCantidadPosiciones: z.number().int(),
+  fPrecioTotalFinal: z.number().int(),
+  listaPosiciones: z.array(heldPlaceSchema),
+});
+
+export const processStates = ["ACTIVE", "EXPIRED", "PAID", "CANCELLED"] as const;
+
+export const purchaseProcessSchema = z.object({
+  idProcesoDeCompra: z.number().int(),
+  ctProcess: z.enum(["CART", "BOX"]),
+  cEstado: z.enum(processStates),
+  dDesde: z.string(),
+  dMaxima: z.string(),
+  nMinutos: z.number().int(),
+  listaFuncion: z.array(processPerformanceSchema),
+  oCantidadTotal: z.object({ nCantidadTotal: z.number().int() }),
+  idEntregaTipo: z.number().int().nullable(),
+  nFormaDePago: z.number().int().nullable(),
+  fSubtotal: z.number().int(),
+  fCargoEntrega: z.number().int(),
+  fCargoServicio: z.number().int(),
+  fTotal: z.number().int(),
+  /** Set once paid. */
+  idPedido: z.number().int().nullable(),
+});
+export type PurchaseProcess = z.infer<typeof purchaseProcessSchema>;
+
+export const deliveryTypeSchema = z.object({
+  idEntregaTipo: z.number().int(),
+  cCodigo: z.string(),
+  cNombre: z.string(),
+  cDescripcion: z.string(),
+  fPrecio: z.number().int(),
+});
+export type DeliveryType = z.infer<typeof deliveryTypeSchema>;
+export const deliveryTypesResponse = listOf(deliveryTypeSchema);
+export const selectDeliveryRequest = z.object({
+  idEntregaTipo: z.coerce.number({ error: "deliveryRequired" }).int().positive(),
+});
+
+export const paymentMethodSchema = z.object({
+  nFormaDePago: z.number().int(),
+  cCodigo: z.string(),
+  cNombre: z.string(),
+  listaCuotas: z.array(z.number().int()),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodsResponse = listOf(paymentMethodSchema);
+export const selectPaymentMethodRequest = z.object({
+  nFormaDePago: z.coerce.number({ error: "paymentMethodRequired" }).int().positive(),
+});
+
+/** POST Proceso/{id}/invalidar answers only this: it needs no login, so it shows no cart. */
+export const invalidateResponse = z.object({
+  idProcesoDeCompra: z.number().int(),
+  cEstado: z.enum(processStates),
+});
+
+/** A retry with the same key never charges twice (also accepted as Idempotency-Key header). */
+export const chargeRequest = z.object({
+  cClaveIdempotencia: z.string().min(8).max(100),
+  nCuotas: z.coerce.number().int().min(1).max(24).default(1),
+  oTarjeta: cardSchema,
+});
+export type ChargeRequest = z.infer<typeof chargeRequest>;
+
+export const chargeResponse = z.object({
+  idPedido: z.number().int(),
+  cEstado: z.literal("APROBADO"),
+  idProcesoDeCompra: z.number().int(),
+});
+
+// ---------------------------------------------------------------- endpoints
+
+const processParams = idParams;
+
+export const takePlacesEndpoint = defineEndpoint({
+  id: "takePlaces",
+  method: "POST",
+  path: "/Proceso/{id}/Posiciones/Tomar",
+  area: "purchase",
+  summary:
+    "Holds places: Proceso/0 starts a new CART process (30-minute clock) and gives back the " +
+    "places of the caller's other open ones; Proceso/{id} adds to that open process. All or nothing.",
+  access: "customer",
+  params: z.object({ id: idOrZeroPath }),
+  body: takePlacesRequest,
+  response: purchaseProcessSchema,
+});
+
+export const processEndpoint = defineEndpoint({
+  id: "process",
+  method: "GET",
+  path: "/Proceso/{id}",
+  area: "purchase",
+  summary: "The caller's purchase process: held places, totals and clock.",
+  access: "customer",
+  params: processParams,
+  response: purchaseProcessSchema,
+});
+
+export const releasePerformanceEndpoint = defineEndpoint({
+  id: "releasePerformance",
+  method: "POST",
+  path: "/Proceso/{id}/Posiciones/SoltarFuncion",
+  area: "purchase",
+  summary: "Gives back the places the process holds for one performance.",
+  access: "customer",
+  params: processParams,
+  body: releasePerformanceRequest,
+  response: purchaseProcessSchema,
+});
+
+export const invalidateEndpoint = defineEndpoint({
+  id: "invalidate",
+  method: "POST",
+  path: "/Proceso/{id}/invalidar",
+  area: "purchase",
+  summary:
+    "Cancels an abandoned process and frees its places. No login needed (spec §7); with " +
+    "another customer's token it is a 404.",
+  access: "viewer",
+  params: processParams,
+  response: invalidateResponse,
+});
+
+export const deliveryTypesEndpoint = defineEndpoint({
+  id: "deliveryTypes",
+  method: "GET",
+  path: "/Proceso/{id}/TiposDeEntrega",
+  area: "purchase",
+  summary: "Delivery types for the process, with their fees.",
+  access: "customer",
+  params: processParams,
+  response: deliveryTypesResponse,
+});
+
+export const selectDeliveryEndpoint = defineEndpoint({
+  id: "selectDelivery",
+  method: "POST",
+  path: "/Proceso/{id}/EntregaTipo/Seleccionar",
+  area: "purchase",
+  summary: "Chooses the delivery type of an open process.",
+  access: "customer",
+  params: processParams,
+  body: selectDeliveryRequest,
+  response: purchaseProcessSchema,
+});
+
+export const paymentMethodsEndpoint = defineEndpoint({
+  id: "paymentMethods",
+  method: "GET",
+  path: "/Proceso/{id}/FormasDePago",
+  area: "purchase",
+  summary: "Payment methods for the process, with the installments each allows.",
+  access: "customer",
+  params: processParams,
+  response: paymentMethodsResponse,
+});
+
+export const selectPaymentMethodEndpoint = defineEndpoint({
+  id: "selectPaymentMethod",
+  method: "POST",
+  path: "/Proceso/{id}/FormaDePago/Seleccionar",
+  area: "purchase",
+  summary: "Chooses the payment method of an open process.",
+  access: "customer",
+  params: processParams,
+  body: selectPaymentMethodRequest,
+  response: purchaseProcessSchema,
+});
+
+export const chargeEndpoint = defineEndpoint({
+  id: "charge",
+  method: "POST",
+  path: "/Proceso/{id}/Cobrar",
+  area: "purchase",
+  summary:
+    "Charges the card and, when approved, sells the held places as one order. A repeated " +
+    "idempotency key answers the first outcome and never charges twice.",
+  access: "customer",
+  params: processParams,
+  body: chargeRequest,
+  /** The key may come as this header instead; a key in the body wins. */
+  bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },
+  response: chargeResponse,
+});

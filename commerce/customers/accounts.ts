@@ -1,0 +1,78 @@
+// Customer accounts: sign-up (which also signs in), login with e-mail and password, own data.
+import { eq } from "drizzle-orm";
+import {
+  type CustomerInfo,
+  documentTypes,
+  genders,
+  type LoginRequest,
+  type SessionUser,
+  type SignUpRequest,
+} from "../contract/index.ts";
+import { customers } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { businessError, notFound } from "../errors.ts";
+import { hashPassword, unknownUserHash, verifyPassword } from "./password.ts";
+import { startSession } from "./tokens.ts";
+
+type CustomerRow = typeof customers.$inferSelect;
+
+/** E-mails are unique case-insensitively: they are stored lower-cased. */
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function signUp(deps: CommerceDeps, request: SignUpRequest): Promise<SessionUser> {
+  const [customer] = await deps.db
+    .insert(customers)
+    .values({
+      email: normalizeEmail(request.cEmail),
+      passwordHash: await hashPassword(request.cClave),
+      firstName: request.cNombre,
+      lastName: request.cApellido,
+      gender: request.cGenero,
+      documentType: request.cTipoDocumento,
+      documentNumber: request.cNumeroDocumento,
+      createdAt: deps.now(),
+    })
+    // One statement decides, so two simultaneous sign-ups cannot both get the address.
+    .onConflictDoNothing({ target: customers.email })
+    .returning();
+  if (!customer) throw businessError("EMAIL_TAKEN", undefined, { cEmail: ["emailTaken"] });
+  return startSession(deps, customer);
+}
+
+export async function logIn(deps: CommerceDeps, request: LoginRequest): Promise<SessionUser> {
+  const [customer] = await deps.db
+    .select()
+    .from(customers)
+    .where(eq(customers.email, normalizeEmail(request.cEmail)))
+    .limit(1);
+  // Verify against a dummy hash for unknown e-mails: same work, same answer either way.
+  const matches = await verifyPassword(
+    request.cClave,
+    customer?.passwordHash ?? (await unknownUserHash()),
+  );
+  if (!customer || !matches) throw businessError("BAD_CREDENTIALS");
+  return startSession(deps, customer);
+}
+
+function customerInfo(row: CustomerRow): CustomerInfo {
+  return {
+    idCliente: row.id,
+    cNombre: row.firstName,
+    cApellido: row.lastName,
+    cEmail: row.email,
+    cGenero: genders.find((g) => g === row.gender) ?? "NO_INFORMA",
+    cTipoDocumento: documentTypes.find((d) => d === row.documentType) ?? "OTRO",
+    cNumeroDocumento: row.documentNumber,
+    cAlias: row.alias,
+  };
+}
+
+export async function loadCustomerInfo(deps: CommerceDeps, customerId: number) {
+  const [customer] = await deps.db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!customer) throw notFound();
+  return customerInfo(customer);
+}

@@ -1,0 +1,53 @@
+// API session tokens: 32 random bytes handed to the caller once; only their SHA-256 is
+// stored, with an expiry (spec §9: 180 minutes).
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lte } from "drizzle-orm";
+import type { SessionUser } from "../contract/index.ts";
+import type { Executor } from "../db/client.ts";
+import { apiTokens, type customers } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+
+type CustomerRow = typeof customers.$inferSelect;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A new token for the customer, as the session the caller keeps. */
+export async function startSession(
+  deps: Pick<CommerceDeps, "db" | "now" | "loginMinutes">,
+  customer: CustomerRow,
+): Promise<SessionUser> {
+  const token = randomBytes(32).toString("base64url");
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.loginMinutes * 60_000);
+  // Housekeeping: the customer's expired tokens are useless, drop them on each login.
+  await deps.db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.customerId, customer.id), lte(apiTokens.expiresAt, now)));
+  await deps.db
+    .insert(apiTokens)
+    .values({ tokenHash: hashToken(token), customerId: customer.id, createdAt: now, expiresAt });
+  return {
+    token,
+    cNombre: customer.firstName,
+    cEmail: customer.email,
+    lAlias: customer.alias !== null,
+    dLogin: now.toISOString(),
+    dExpira: expiresAt.toISOString(),
+  };
+}
+
+/** The customer a valid, unexpired token belongs to, or null. */
+export async function customerIdOfToken(
+  db: Executor,
+  token: string,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ customerId: apiTokens.customerId })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.tokenHash, hashToken(token)), gt(apiTokens.expiresAt, now)))
+    .limit(1);
+  return row?.customerId ?? null;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "positions_sector_unsold_idx" ON "positions" USING btree ("sector_id","id") WHERE "positions"."sold" = false;

@@ -1,0 +1,16 @@
+// What the API's areas need, injected once when the API is created: an area can be called
+// from a handler, a test, a job or a benchmark alike.
+import type { Database } from "./db/client.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+
+export type CommerceDeps = {
+  db: Database;
+  payments: PaymentProvider;
+  /** HMAC key for ticket codes printed in QR codes. */
+  ticketSecret: string;
+  /** Minutes a purchase process holds its places (spec §9: 30). */
+  purchaseMinutes: number;
+  /** Minutes an API token stays valid (spec §9: 180). */
+  loginMinutes: number;
+  now: () => Date;
+};

@@ -1,0 +1,91 @@
+// Errors of the commerce API, usable by every area (no area imports http/). An ApiError
+// becomes the { nCode, cMensaje, oData: { cCodigo, oErrores } } envelope.
+// Business errors travel with HTTP 200 (the spec's callers read nCode, and treat a non-200
+// status as "go to login"); protocol errors (bad input 400, missing session 401, unknown
+// resource 404, wrong method 405) use the HTTP status too.
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+import type { ErrorCode } from "./contract/index.ts";
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly nCode: number,
+    /** HTTP status: 200 for business errors (spec), 4xx for protocol-level ones. */
+    readonly httpStatus: ContentfulStatusCode = 200,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly messageParams?: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+export type BusinessErrorCode = Exclude<
+  ErrorCode,
+  "VALIDATION" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL"
+>;
+
+/** The nCode of each business error. */
+export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
+  EMAIL_TAKEN: 409,
+  BAD_CREDENTIALS: 401,
+  NOT_ENOUGH_PLACES: 409,
+  SEAT_TAKEN: 409,
+  PROCESS_EXPIRED: 410,
+  PROCESS_CANCELLED: 410,
+  PROCESS_PAID: 409,
+  PROCESS_EMPTY: 422,
+  DELIVERY_REQUIRED: 422,
+  PAYMENT_METHOD_REQUIRED: 422,
+  PAYMENT_DECLINED: 402,
+  PAYMENT_FAILED: 502,
+  IDEMPOTENCY_CONFLICT: 409,
+  PERFORMANCE_NOT_ON_SALE: 409,
+};
+
+export function isBusinessErrorCode(value: string): value is BusinessErrorCode {
+  return Object.hasOwn(businessErrorNCodes, value);
+}
+
+/** A business error: HTTP 200 with the error's nCode. */
+export function businessError(
+  code: BusinessErrorCode,
+  params?: Record<string, unknown>,
+  fieldErrors?: Record<string, string[]>,
+) {
+  return new ApiError(code, businessErrorNCodes[code], 200, fieldErrors, params);
+}
+
+export const notFound = () => new ApiError("NOT_FOUND", 404, 404);
+export const unauthorized = () => new ApiError("UNAUTHORIZED", 401, 401);
+
+/** Bad input: field path → i18n keys of the "validation" namespace. */
+export function validationError(
+  fieldErrors: Record<string, string[]>,
+  httpStatus: 400 | 413 = 400,
+) {
+  return new ApiError("VALIDATION", httpStatus, httpStatus, fieldErrors);
+}
+
+export const fieldError = (field: string, key: string) => validationError({ [field]: [key] });
+
+export const malformedBody = () => validationError({ _: ["malformedBody"] });
+
+/** Turns zod issues into field path → message keys (namespace "validation"). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join(".") || "_";
+    // Messages set in the contract are i18n keys; zod's own defaults become "invalid".
+    const key = /^[a-zA-Z]+$/.test(issue.message) ? issue.message : "invalid";
+    // One pattern can fail several checks with the same message: say it once.
+    if (!errors[path]?.includes(key)) errors[path] = [...(errors[path] ?? []), key];
+  }
+  return errors;
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(fieldErrorsOf(result.error));
+  return result.data;
+}

@@ -1,0 +1,107 @@
+// Purchase handlers: take and release places, cancel, delivery, payment method, charge.
+// Changing calls answer the process as the buyer now sees it.
+import {
+  chargeEndpoint,
+  deliveryTypesEndpoint,
+  invalidateEndpoint,
+  paymentMethodsEndpoint,
+  processEndpoint,
+  releasePerformanceEndpoint,
+  selectDeliveryEndpoint,
+  selectPaymentMethodEndpoint,
+  takePlacesEndpoint,
+} from "../contract/index.ts";
+import type { CommerceDeps } from "../deps.ts";
+import type { Language } from "../i18n.ts";
+import { translate } from "../i18n.ts";
+import { deliveryTypeRules, paymentMethodRules } from "../purchase/catalogues.ts";
+import { charge } from "../purchase/charge.ts";
+import {
+  invalidateProcess,
+  ownProcess,
+  type ProcessRow,
+  releasePerformance,
+  selectDelivery,
+  selectPaymentMethod,
+  takePlaces,
+} from "../purchase/process.ts";
+import { loadProcessView } from "../purchase/view.ts";
+import { implement } from "./register.ts";
+
+export function purchaseHandlers(deps: CommerceDeps) {
+  const view = (process: ProcessRow, language: Language) =>
+    loadProcessView(deps.db, process, deps.now(), language);
+
+  return [
+    implement(takePlacesEndpoint, async ({ params, body, customerId, language }) =>
+      view(await takePlaces(deps, { processId: params.id, customerId, request: body }), language),
+    ),
+
+    implement(processEndpoint, async ({ params, customerId, language }) =>
+      view(await ownProcess(deps.db, params.id, customerId), language),
+    ),
+
+    implement(releasePerformanceEndpoint, async ({ params, body, customerId, language }) => {
+      const input = { processId: params.id, customerId, performanceId: body.idFuncion };
+      return view(await releasePerformance(deps, input), language);
+    }),
+
+    implement(invalidateEndpoint, async ({ params, customerId }) => ({
+      idProcesoDeCompra: params.id,
+      cEstado: await invalidateProcess(deps, { processId: params.id, callerId: customerId }),
+    })),
+
+    implement(deliveryTypesEndpoint, async ({ params, customerId, language }) => {
+      await ownProcess(deps.db, params.id, customerId);
+      const t = translate(language);
+      return {
+        Lista: deliveryTypeRules.map((type) => ({
+          idEntregaTipo: type.id,
+          cCodigo: type.code,
+          cNombre: t(`commerce:deliveryTypes.${type.code}.name`),
+          cDescripcion: t(`commerce:deliveryTypes.${type.code}.description`),
+          fPrecio: type.fee,
+        })),
+      };
+    }),
+
+    implement(selectDeliveryEndpoint, async ({ params, body, customerId, language }) => {
+      const input = { processId: params.id, customerId, deliveryTypeId: body.idEntregaTipo };
+      return view(await selectDelivery(deps, input), language);
+    }),
+
+    implement(paymentMethodsEndpoint, async ({ params, customerId, language }) => {
+      await ownProcess(deps.db, params.id, customerId);
+      const t = translate(language);
+      return {
+        Lista: paymentMethodRules.map((method) => ({
+          nFormaDePago: method.id,
+          cCodigo: method.code,
+          cNombre: t(`commerce:paymentMethods.${method.code}`),
+          listaCuotas: [...method.installments],
+        })),
+      };
+    }),
+
+    implement(selectPaymentMethodEndpoint, async ({ params, body, customerId, language }) => {
+      const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };
+      return view(await selectPaymentMethod(deps, input), language);
+    }),
+
+    implement(chargeEndpoint, async ({ params, body, customerId, language }) => {
+      const result = await charge(deps, {
+        processId: params.id,
+        customerId,
+        key: body.cClaveIdempotencia,
+        installments: body.nCuotas,
+        card: body.oTarjeta,
+        language,
+      });
+      return {
+        idPedido: result.orderId,
+        cEstado: "APROBADO" as const,
+        idProcesoDeCompra: params.id,
+      };
+    }),
+  ];
+}

@@ -1,0 +1,41 @@
+// The e-ticket of one of a customer's orders: its tickets with show, venue, place and signed
+// code, rendered as a PDF (tickets/eticket.ts). Another customer's order is a 404.
+import { eq } from "drizzle-orm";
+import { customers } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { notFound } from "../errors.ts";
+import type { Language } from "../i18n.ts";
+import { renderETicketPdf } from "../tickets/eticket.ts";
+import { loadOrders } from "./history.ts";
+
+export async function orderETicketPdf(
+  deps: CommerceDeps,
+  { customerId, orderId, language }: { customerId: number; orderId: number; language: Language },
+): Promise<Uint8Array> {
+  const [found] = await loadOrders(deps.db, customerId, { now: deps.now(), language, orderId });
+  if (!found || found.tickets.length === 0) throw notFound();
+  const [customer] = await deps.db
+    .select({ firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return renderETicketPdf(
+    {
+      orderId,
+      customerName: `${customer.firstName} ${customer.lastName}`,
+      tickets: found.tickets.map((ticket) => {
+        const card = found.cards.get(ticket.showId);
+        return {
+          showTitle: card?.cEspectaculoCartelNombre ?? "",
+          venueName: card?.cEstablecimientoNombre ?? "",
+          startsAt: ticket.isProduct ? null : ticket.startsAt,
+          sectorName: ticket.sectorName,
+          row: ticket.row,
+          number: ticket.number,
+          price: ticket.price,
+          code: ticket.code,
+        };
+      }),
+    },
+    language,
+  );
+}

@@ -1,0 +1,142 @@
+// A customer's orders with their tickets, as the contract's order history (Historial2) and
+// as the input of the e-ticket PDF.
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { cardOf, showCardsById } from "../catalog/queries.ts";
+import type { Order, ShowCard } from "../contract/index.ts";
+import type { Database } from "../db/client.ts";
+import {
+  orders,
+  payments,
+  performances,
+  positions,
+  sectors,
+  shows,
+  tickets,
+} from "../db/schema.ts";
+import { functionDateParts } from "../domain/dates.ts";
+import { type Language, translate } from "../i18n.ts";
+import { deliveryTypeById } from "../purchase/catalogues.ts";
+
+export type OrderTicketRow = {
+  ticketId: number;
+  orderId: number;
+  code: string;
+  price: number;
+  sectorName: string;
+  row: string | null;
+  number: number | null;
+  performanceId: number;
+  startsAt: Date;
+  showId: number;
+  isProduct: boolean;
+};
+
+export type OrderWithTickets = {
+  order: Order;
+  tickets: OrderTicketRow[];
+  cards: Map<number, ShowCard>;
+};
+
+/** A customer's orders, newest first (or just one of them). */
+export async function loadOrders(
+  db: Database,
+  customerId: number,
+  { now, language, orderId }: { now: Date; language: Language; orderId?: number },
+): Promise<OrderWithTickets[]> {
+  const orderRows = await db
+    .select({
+      order: orders,
+      installments: payments.installments,
+      cardLast4: payments.cardLast4,
+    })
+    .from(orders)
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        orderId === undefined ? undefined : eq(orders.id, orderId),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (orderRows.length === 0) return [];
+
+  const ticketRows: OrderTicketRow[] = await db
+    .select({
+      ticketId: tickets.id,
+      orderId: tickets.orderId,
+      code: tickets.code,
+      price: tickets.price,
+      sectorName: sectors.name,
+      row: positions.row,
+      number: positions.number,
+      performanceId: performances.id,
+      startsAt: performances.startsAt,
+      showId: shows.id,
+      isProduct: shows.isProduct,
+    })
+    .from(tickets)
+    .innerJoin(positions, eq(positions.id, tickets.positionId))
+    .innerJoin(sectors, eq(sectors.id, tickets.sectorId))
+    .innerJoin(performances, eq(performances.id, tickets.performanceId))
+    .innerJoin(shows, eq(shows.id, performances.showId))
+    .where(
+      inArray(
+        tickets.orderId,
+        orderRows.map((r) => r.order.id),
+      ),
+    )
+    .orderBy(asc(performances.startsAt), asc(sectors.sortOrder), asc(tickets.id));
+  const cards = await showCardsById(
+    db,
+    ticketRows.map((t) => t.showId),
+    { now, language },
+  );
+  const t = translate(language);
+
+  return orderRows.map(({ order, installments, cardLast4 }) => {
+    const own = ticketRows.filter((row) => row.orderId === order.id);
+    const performancesOfOrder = new Map<number, OrderTicketRow[]>();
+    for (const row of own) {
+      performancesOfOrder.set(row.performanceId, [
+        ...(performancesOfOrder.get(row.performanceId) ?? []),
+        row,
+      ]);
+    }
+    const delivery = deliveryTypeById(order.deliveryTypeId);
+    return {
+      tickets: own,
+      cards,
+      order: {
+        idPedido: order.id,
+        idProcesoDeCompra: order.processId,
+        cEstado: order.status,
+        dFecha: order.createdAt.toISOString(),
+        cEntrega: delivery ? t(`commerce:deliveryTypes.${delivery.code}.name`) : "",
+        fTotalTickets: order.ticketsTotal,
+        fCargoEntrega: order.deliveryFee,
+        fCargoServicio: order.serviceCharge,
+        fTotalPagado: order.status === "PAID" ? order.total : 0,
+        fPendiente: 0,
+        nCuotas: installments ?? 1,
+        cUltimos4: cardLast4 ?? null,
+        listaFunciones: [...performancesOfOrder.values()].map((rows) => {
+          const card = cardOf(cards, rows[0].showId);
+          return {
+            idFuncion: rows[0].performanceId,
+            oEspectaculo: card,
+            oFuncionFecha: functionDateParts(rows[0].startsAt),
+            cEstablecimientoNombre: card.cEstablecimientoNombre,
+            listaTickets: rows.map((row) => ({
+              idTicket: row.ticketId,
+              cCodigo: row.code,
+              cSectorNombre: row.sectorName,
+              cFila: row.row,
+              nNumero: row.number,
+              fPrecio: row.price,
+            })),
+          };
+        }),
+      },
+    };
+  });
+}

@@ -1,0 +1,247 @@
+// The purchase process's lifecycle: start one and take places, release a performance's
+// places, cancel, choose delivery and payment method. Rules that matter here:
+// - a hold is one conditional UPDATE (holds.ts) in a transaction that rolls back when fewer
+//   places came back;
+// - every statement that changes a process's places locks its row first (FOR UPDATE), so
+//   taking, releasing, cancelling and completing a purchase never interleave on one process.
+import { and, eq, gt, inArray } from "drizzle-orm";
+import type { TakePlacesRequest } from "../contract/index.ts";
+import type { Database, Executor } from "../db/client.ts";
+import { performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { businessError, fieldError, notFound } from "../errors.ts";
+import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
+import { closedReason, processDeadline, processState } from "./clock.ts";
+import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
+import { changeAvailability } from "./inventory.ts";
+
+export type ProcessRow = typeof purchaseProcesses.$inferSelect;
+
+const ownedBy = (processId: number, customerId: number) =>
+  and(eq(purchaseProcesses.id, processId), eq(purchaseProcesses.customerId, customerId));
+
+/** The caller's process; anyone else's is a 404 like an unknown one. */
+export async function ownProcess(db: Executor, processId: number, customerId: number) {
+  const [process] = await db
+    .select()
+    .from(purchaseProcesses)
+    .where(ownedBy(processId, customerId))
+    .limit(1);
+  if (!process) throw notFound();
+  return process;
+}
+
+/** The caller's process, locked for the rest of the transaction. */
+async function lockOwnProcess(tx: Executor, processId: number, customerId: number) {
+  const [process] = await tx
+    .select()
+    .from(purchaseProcesses)
+    .where(ownedBy(processId, customerId))
+    .for("update");
+  if (!process) throw notFound();
+  return process;
+}
+
+/** Throws the business error of a process that can no longer change (expired, paid…). */
+export function ensureOpen(process: ProcessRow, now: Date) {
+  const reason = closedReason(processState(process.status, process.deadline, now));
+  if (reason) throw businessError(reason);
+}
+
+/** Checks what a take request names against the catalog before any place is touched. */
+async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
+  const rows = await db
+    .select({
+      status: performances.status,
+      startsAt: performances.startsAt,
+      sectorId: sectors.id,
+    })
+    .from(performances)
+    .leftJoin(sectors, eq(sectors.performanceId, performances.id))
+    .where(eq(performances.id, request.idFuncion));
+  if (rows.length === 0) throw notFound();
+  const [performance] = rows;
+  // A performance that has started is no longer sold.
+  if (performance.status !== "ON_SALE" || performance.startsAt.getTime() <= now.getTime()) {
+    throw businessError("PERFORMANCE_NOT_ON_SALE");
+  }
+
+  const sectorIds = new Set(rows.map((row) => row.sectorId));
+  const quantities = new Map<number, number>();
+  for (const [index, item] of (request.listaSectores ?? []).entries()) {
+    if (!sectorIds.has(item.idSector)) {
+      throw fieldError(`listaSectores.${index}.idSector`, "invalid");
+    }
+    quantities.set(item.idSector, (quantities.get(item.idSector) ?? 0) + item.nCantidad);
+  }
+
+  const seatIds = [...new Set(request.listaPosiciones ?? [])];
+  if (seatIds.length > 0) {
+    const known = await db
+      .select({ id: positions.id })
+      .from(positions)
+      .innerJoin(sectors, eq(sectors.id, positions.sectorId))
+      .where(
+        and(
+          inArray(positions.id, seatIds),
+          eq(positions.performanceId, request.idFuncion),
+          eq(sectors.kind, "NUMBERED"),
+        ),
+      );
+    if (known.length !== seatIds.length) throw fieldError("listaPosiciones", "invalid");
+  }
+  return { performanceId: request.idFuncion, quantities, seatIds };
+}
+
+/**
+ * Takes places for the customer: process 0 starts a new CART process (clock = now +
+ * purchaseMinutes) and gives back the places of their other open ones (one open cart per
+ * customer); another id adds to that open process, on its same clock. All or nothing.
+ */
+export async function takePlaces(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number; request: TakePlacesRequest },
+): Promise<ProcessRow> {
+  const { customerId } = input;
+  const now = deps.now();
+  const plan = await planTake(deps.db, input.request, now);
+
+  return changeAvailability(deps, async (tx) => {
+    let process: ProcessRow;
+    if (input.processId === 0) {
+      const previous = await tx
+        .update(purchaseProcesses)
+        .set({ status: "CANCELLED" })
+        .where(
+          and(eq(purchaseProcesses.customerId, customerId), eq(purchaseProcesses.status, "ACTIVE")),
+        )
+        .returning({ id: purchaseProcesses.id });
+      await releaseHolds(
+        tx,
+        previous.map((p) => p.id),
+      );
+      [process] = await tx
+        .insert(purchaseProcesses)
+        .values({
+          customerId,
+          kind: "CART",
+          status: "ACTIVE",
+          startedAt: now,
+          deadline: processDeadline(now, deps.purchaseMinutes),
+        })
+        .returning();
+    } else {
+      process = await lockOwnProcess(tx, input.processId, customerId);
+      ensureOpen(process, now);
+    }
+    const target = { processId: process.id, deadline: process.deadline, now };
+    for (const [sectorId, quantity] of plan.quantities) {
+      const held = await holdSectorPlaces(tx, {
+        ...target,
+        performanceId: plan.performanceId,
+        sectorId,
+        quantity,
+      });
+      // Throwing rolls the whole transaction back: nothing stays half-taken.
+      if (held.length < quantity) throw businessError("NOT_ENOUGH_PLACES");
+    }
+    if (plan.seatIds.length > 0) {
+      const held = await holdSeats(tx, {
+        ...target,
+        performanceId: plan.performanceId,
+        seatIds: plan.seatIds,
+      });
+      if (held.length < plan.seatIds.length) throw businessError("SEAT_TAKEN");
+    }
+    return process;
+  });
+}
+
+/** Gives back the places the customer's process holds for one performance. */
+export async function releasePerformance(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number; performanceId: number },
+): Promise<ProcessRow> {
+  return changeAvailability(deps, async (tx) => {
+    const process = await lockOwnProcess(tx, input.processId, input.customerId);
+    // Releasing from an expired process is harmless (its holds are free anyway).
+    if (process.status !== "ACTIVE") ensureOpen(process, deps.now());
+    await releaseHolds(tx, [process.id], input.performanceId);
+    return process;
+  });
+}
+
+/**
+ * Cancels an abandoned process and frees its places. Anyone may ask (spec §7: no login), but
+ * a caller with a token may only cancel their own: another's is a 404.
+ */
+export async function invalidateProcess(
+  deps: CommerceDeps,
+  input: { processId: number; callerId: number | null },
+): Promise<"CANCELLED"> {
+  return changeAvailability(deps, async (tx) => {
+    const [process] = await tx
+      .select()
+      .from(purchaseProcesses)
+      .where(eq(purchaseProcesses.id, input.processId))
+      .for("update");
+    if (!process || (input.callerId !== null && process.customerId !== input.callerId)) {
+      throw notFound();
+    }
+    if (process.status === "PAID") throw businessError("PROCESS_PAID");
+    if (process.status === "ACTIVE") {
+      await tx
+        .update(purchaseProcesses)
+        .set({ status: "CANCELLED" })
+        .where(eq(purchaseProcesses.id, process.id));
+      await releaseHolds(tx, [process.id]);
+    }
+    return "CANCELLED" as const;
+  });
+}
+
+/**
+ * Changes a choice of the customer's open process in one conditional statement; when it
+ * changes nothing, says why (not theirs, or no longer open).
+ */
+async function updateOpenProcess(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number },
+  change: Partial<Pick<ProcessRow, "deliveryTypeId" | "paymentMethodId">>,
+): Promise<ProcessRow> {
+  const now = deps.now();
+  const [updated] = await deps.db
+    .update(purchaseProcesses)
+    .set(change)
+    .where(
+      and(
+        ownedBy(input.processId, input.customerId),
+        eq(purchaseProcesses.status, "ACTIVE"),
+        gt(purchaseProcesses.deadline, now),
+      ),
+    )
+    .returning();
+  if (updated) return updated;
+  const process = await ownProcess(deps.db, input.processId, input.customerId);
+  ensureOpen(process, deps.now());
+  // Open again by now: only a clock that went backwards gets here.
+  throw businessError("PROCESS_EXPIRED");
+}
+
+export function selectDelivery(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number; deliveryTypeId: number },
+) {
+  const delivery = deliveryTypeById(input.deliveryTypeId);
+  if (!delivery) throw fieldError("idEntregaTipo", "deliveryRequired");
+  return updateOpenProcess(deps, input, { deliveryTypeId: delivery.id });
+}
+
+export function selectPaymentMethod(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number; paymentMethodId: number },
+) {
+  const method = paymentMethodById(input.paymentMethodId);
+  if (!method) throw fieldError("nFormaDePago", "paymentMethodRequired");
+  return updateOpenProcess(deps, input, { paymentMethodId: method.id });
+}

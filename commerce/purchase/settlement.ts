@@ -1,0 +1,129 @@
+// Settlement of an approved payment: in ONE transaction, sell the places the process still
+// holds, write the order and its tickets (each with its signed code), close the process and
+// mark the payment approved. If the places were lost meanwhile, it rolls back with
+// PurchaseLost and the charge gives the money back.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { orders, payments, positions, purchaseProcesses, sectors, tickets } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { type BusinessErrorCode, isBusinessErrorCode } from "../errors.ts";
+import type { ChargeOutcome } from "../payments/provider.ts";
+import { signTicketCode } from "../tickets/code.ts";
+import { deliveryTypeById } from "./catalogues.ts";
+import { isPastDeadline } from "./clock.ts";
+import { changeAvailability } from "./inventory.ts";
+import { priceProcess } from "./pricing.ts";
+
+/** Raised inside the settling transaction to roll it back when the places were lost. */
+export class PurchaseLost extends Error {
+  constructor(readonly code: BusinessErrorCode) {
+    super(code);
+  }
+}
+
+/** Why an approved payment was given back (kept in declineReason), as an error code. */
+export function lostReason(stored: string | null): BusinessErrorCode {
+  return stored !== null && isBusinessErrorCode(stored) ? stored : "PAYMENT_FAILED";
+}
+
+export async function completePurchase(
+  deps: CommerceDeps,
+  paymentId: number,
+  outcome: Extract<ChargeOutcome, { status: "APPROVED" }>,
+): Promise<{ orderId: number }> {
+  // Read the clock again: the payment call may have taken a while.
+  const now = deps.now();
+  return changeAvailability(deps, async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for("update");
+    if (payment.status === "APPROVED") {
+      // A simultaneous request with the same key completed it first.
+      const [order] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.paymentId, payment.id));
+      return { orderId: order.id };
+    }
+    if (payment.status !== "PENDING") throw new PurchaseLost(lostReason(payment.declineReason));
+    const [process] = await tx
+      .select()
+      .from(purchaseProcesses)
+      .where(eq(purchaseProcesses.id, payment.processId))
+      .for("update");
+    if (process.status === "PAID") throw new PurchaseLost("PROCESS_PAID");
+    if (process.status === "CANCELLED") throw new PurchaseLost("PROCESS_CANCELLED");
+
+    // Places still held by this process, even if the clock ran out during the payment
+    // (nobody else took them); places someone else took after expiry are lost.
+    const sold = await tx
+      .update(positions)
+      .set({ sold: true })
+      .where(and(eq(positions.heldByProcessId, process.id), eq(positions.sold, false)))
+      .returning({
+        id: positions.id,
+        sectorId: positions.sectorId,
+        performanceId: positions.performanceId,
+      });
+    const priceRows =
+      sold.length === 0
+        ? []
+        : await tx
+            .select({ id: sectors.id, price: sectors.price })
+            .from(sectors)
+            .where(inArray(sectors.id, [...new Set(sold.map((s) => s.sectorId))]));
+    const priceOf = new Map(priceRows.map((s) => [s.id, s.price]));
+    const delivery = deliveryTypeById(process.deliveryTypeId);
+    const totals = priceProcess({
+      prices: sold.map((s) => priceOf.get(s.sectorId) ?? 0),
+      delivery,
+    });
+    if (sold.length === 0 || !delivery || totals.total !== payment.amount) {
+      throw new PurchaseLost(
+        isPastDeadline(process.deadline, now) ? "PROCESS_EXPIRED" : "PAYMENT_FAILED",
+      );
+    }
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        customerId: process.customerId,
+        processId: process.id,
+        paymentId: payment.id,
+        ticketsTotal: totals.subtotal,
+        deliveryFee: totals.deliveryFee,
+        serviceCharge: totals.serviceCharge,
+        total: totals.total,
+        deliveryTypeId: delivery.id,
+        status: "PAID",
+        createdAt: now,
+      })
+      .returning({ id: orders.id });
+    // Ticket ids are drawn first so each row is written once with its signed code.
+    const ids = await tx.select({ id: nextTicketId }).from(series(sold.length));
+    await tx.insert(tickets).values(
+      sold.map((place, index) => ({
+        id: ids[index].id,
+        orderId: order.id,
+        performanceId: place.performanceId,
+        sectorId: place.sectorId,
+        positionId: place.id,
+        price: priceOf.get(place.sectorId) ?? 0,
+        code: signTicketCode(deps.ticketSecret, ids[index].id),
+      })),
+    );
+    await tx
+      .update(purchaseProcesses)
+      .set({ status: "PAID" })
+      .where(eq(purchaseProcesses.id, process.id));
+    await tx
+      .update(payments)
+      .set({ status: "APPROVED", providerReference: outcome.reference, cardLast4: outcome.last4 })
+      .where(eq(payments.id, payment.id));
+    return { orderId: order.id };
+  });
+}
+
+const nextTicketId = sql<number>`nextval(pg_get_serial_sequence('tickets', 'id'))`.mapWith(Number);
+const series = (count: number) => sql`generate_series(1, ${count})`;

@@ -1,0 +1,157 @@
+// A purchase process as the contract's procesoCompra: its places grouped by performance,
+// its totals (priceProcess, or the order's once paid) and its clock.
+import { and, asc, eq, gt, type SQL } from "drizzle-orm";
+import { cardOf, showCardsById } from "../catalog/queries.ts";
+import type { PurchaseProcess } from "../contract/index.ts";
+import type { Database, Executor } from "../db/client.ts";
+import { orders, performances, positions, type purchaseProcesses, sectors } from "../db/schema.ts";
+import { functionDateParts } from "../domain/dates.ts";
+import type { Language } from "../i18n.ts";
+import { deliveryTypeById } from "./catalogues.ts";
+import { processMinutes, processState } from "./clock.ts";
+import { priceProcess } from "./pricing.ts";
+
+export type ProcessRow = typeof purchaseProcesses.$inferSelect;
+
+export type HeldPlace = {
+  positionId: number;
+  sectorId: number;
+  sectorName: string;
+  kind: "GENERAL" | "NUMBERED";
+  row: string | null;
+  number: number | null;
+  price: number;
+  performanceId: number;
+  startsAt: Date;
+  showId: number;
+};
+
+function placesWhere(tx: Executor, condition: SQL | undefined): Promise<HeldPlace[]> {
+  return tx
+    .select({
+      positionId: positions.id,
+      sectorId: sectors.id,
+      sectorName: sectors.name,
+      kind: sectors.kind,
+      row: positions.row,
+      number: positions.number,
+      price: sectors.price,
+      performanceId: performances.id,
+      startsAt: performances.startsAt,
+      showId: performances.showId,
+    })
+    .from(positions)
+    .innerJoin(sectors, eq(sectors.id, positions.sectorId))
+    .innerJoin(performances, eq(performances.id, positions.performanceId))
+    .where(condition)
+    .orderBy(asc(performances.startsAt), asc(sectors.sortOrder), asc(positions.id));
+}
+
+/** Places a process holds right now (an expired hold is no longer the process's). */
+export function liveHeldPlaces(tx: Executor, processId: number, now: Date) {
+  return placesWhere(
+    tx,
+    and(
+      eq(positions.heldByProcessId, processId),
+      eq(positions.sold, false),
+      gt(positions.heldUntil, now),
+    ),
+  );
+}
+
+/** The places a paid process bought (a sale keeps the buying process on the position). */
+function boughtPlaces(tx: Executor, processId: number) {
+  return placesWhere(tx, and(eq(positions.heldByProcessId, processId), eq(positions.sold, true)));
+}
+
+type PerformanceGroup = {
+  performanceId: number;
+  startsAt: Date;
+  showId: number;
+  places: HeldPlace[];
+};
+
+function groupByPerformance(places: readonly HeldPlace[]): PerformanceGroup[] {
+  const groups = new Map<number, PerformanceGroup>();
+  for (const place of places) {
+    let group = groups.get(place.performanceId);
+    if (!group) {
+      group = {
+        performanceId: place.performanceId,
+        startsAt: place.startsAt,
+        showId: place.showId,
+        places: [],
+      };
+      groups.set(place.performanceId, group);
+    }
+    group.places.push(place);
+  }
+  return [...groups.values()];
+}
+
+export async function loadProcessView(
+  db: Database,
+  process: ProcessRow,
+  now: Date,
+  language: Language,
+): Promise<PurchaseProcess> {
+  const state = processState(process.status, process.deadline, now);
+  // Only a paid process has places bought and an order; an ended one shows nothing.
+  const [places, [order]] = await Promise.all([
+    state === "ACTIVE"
+      ? liveHeldPlaces(db, process.id, now)
+      : state === "PAID"
+        ? boughtPlaces(db, process.id)
+        : Promise.resolve([]),
+    state === "PAID"
+      ? db.select().from(orders).where(eq(orders.processId, process.id)).limit(1)
+      : Promise.resolve([]),
+  ]);
+  const groups = groupByPerformance(places);
+  const cards = await showCardsById(
+    db,
+    groups.map((g) => g.showId),
+    { now, language },
+  );
+  const delivery = deliveryTypeById(process.deliveryTypeId);
+  const totals = order
+    ? {
+        subtotal: order.ticketsTotal,
+        deliveryFee: order.deliveryFee,
+        serviceCharge: order.serviceCharge,
+        total: order.total,
+      }
+    : priceProcess({ prices: places.map((p) => p.price), delivery });
+  return {
+    idProcesoDeCompra: process.id,
+    ctProcess: process.kind,
+    cEstado: state,
+    dDesde: process.startedAt.toISOString(),
+    dMaxima: process.deadline.toISOString(),
+    nMinutos: processMinutes(process.startedAt, process.deadline),
+    listaFuncion: groups.map((group) => ({
+      idFuncion: group.performanceId,
+      oEspectaculo: cardOf(cards, group.showId),
+      oFuncionFecha: functionDateParts(group.startsAt),
+      nCantidadPosiciones: group.places.length,
+      fPrecioTotalFinal: group.places.reduce((sum, p) => sum + p.price, 0),
+      listaPosiciones: group.places.map((p) => ({
+        idPosicion: p.positionId,
+        idSector: p.sectorId,
+        cSectorNombre: p.sectorName,
+        cTipo: p.kind,
+        cFila: p.row,
+        nNumero: p.number,
+        fPrecio: p.price,
+      })),
+    })),
+    oCantidadTotal: { nCantidadTotal: places.length },
+    idEntregaTipo: process.deliveryTypeId,
+    nFormaDePago: process.paymentMethodId,
+    fSubtotal: totals.subtotal,
+    fCargoEntrega: totals.deliveryFee,
+    fCargoServicio: totals.serviceCharge,
+    fTotal: totals.total,
+    idPedido: order?.id ?? null,
+  };
+}
