@@ -6,6 +6,8 @@ import { z } from "zod";
 const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
 
 const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
+  HOST: z.string().min(1).default("127.0.0.1"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
@@ -17,6 +19,9 @@ const envSchema = z.object({
 });
 
 export type CommerceSettings = {
+  /** Where the standalone API listens (commerce/server.ts); unused when embedded. */
+  port: number;
+  host: string;
   /** postgres://… to use a PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
   /** PGlite's folder ("memory://" keeps it in memory); unused with databaseUrl. */
@@ -42,6 +47,8 @@ export function commerceSettingsFromEnv(
       ? (parsed.PGLITE_DIR ?? `${parsed.DATA_DIR ?? "./data"}/pglite`)
       : (parsed.PGLITE_DIR ?? parsed.DATA_DIR ?? "./data/commerce");
   return {
+    port: parsed.PORT,
+    host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
     ticketSecret: parsed.TICKET_SECRET ?? DEVELOPMENT_TICKET_SECRET,

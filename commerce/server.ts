@@ -4,12 +4,8 @@ import { serve } from "@hono/node-server";
 import { commerceSettingsFromEnv } from "./config.ts";
 import { startCommerce } from "./start.ts";
 
-const port = Number(process.env.PORT ?? 3100);
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
-}
-const host = process.env.HOST ?? "127.0.0.1";
 const settings = commerceSettingsFromEnv("standalone");
+const { port, host } = settings;
 if (settings.developmentTicketSecret) {
   // Every API server must share one key, or a ticket printed by one fails at another's door.
   console.warn("TICKET_SECRET is not set: using the development value (set it in production)");

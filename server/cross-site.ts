@@ -4,24 +4,25 @@
 // from acting as the buyer. The /v2 API is not concerned: it takes a Bearer token, never
 // a cookie.
 import type { MiddlewareHandler } from "hono";
+import { config } from "../app/services/config.server.ts";
 import { languageFromHeader, translate } from "../commerce/i18n.ts";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The origins the shop is served from: the request's own, and PUBLIC_ORIGIN behind a proxy. */
-function allowedOrigins(requestUrl: string): Set<string> {
+function allowedOrigins(requestUrl: string, publicOrigin: string | undefined): Set<string> {
   const origins = new Set([new URL(requestUrl).origin]);
-  if (process.env.PUBLIC_ORIGIN) origins.add(new URL(process.env.PUBLIC_ORIGIN).origin);
+  if (publicOrigin) origins.add(publicOrigin);
   return origins;
 }
 
-export function isCrossSite(request: Request): boolean {
+export function isCrossSite(request: Request, publicOrigin = config.publicOrigin): boolean {
   if (safeMethods.has(request.method)) return false;
   if (new URL(request.url).pathname.startsWith("/v2/")) return false;
   const site = request.headers.get("sec-fetch-site");
   if (site === "same-origin") return false;
   const origin = request.headers.get("origin");
-  if (origin) return !allowedOrigins(request.url).has(origin);
+  if (origin) return !allowedOrigins(request.url, publicOrigin).has(origin);
   return site === "cross-site" || site === "same-site";
 }
 

@@ -1,11 +1,17 @@
-// The storefront's settings, read once from the environment and checked at start.
+// The storefront's settings, read from the environment in this one place and checked at start:
+// the React Router app and the server around it (server/) both take them from here. The
+// commerce API's own settings are in commerce/config.ts.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 
+const port = z.coerce.number().int().min(0).max(65_535);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   SESSION_SECRET: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
@@ -23,6 +29,8 @@ const schema = z.object({
 
 export type StorefrontConfig = {
   production: boolean;
+  port: number;
+  host: string;
   dataDir: string;
   sessionSecret: string;
   cookieSecure: boolean;
@@ -51,6 +59,8 @@ function load(): StorefrontConfig {
   const production = env.NODE_ENV === "production";
   return {
     production,
+    port: env.PORT,
+    host: env.HOST,
     dataDir: env.DATA_DIR,
     sessionSecret: sessionSecretFrom(env.DATA_DIR, env.SESSION_SECRET),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production,

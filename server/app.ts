@@ -1,0 +1,69 @@
+// The storefront's server as one Hono app, composed the same way for production (server.ts)
+// and development (server/dev.ts). They differ only in where the React Router build comes
+// from and who serves static files; compression, the cross-site form check, the embedded
+// /v2 API and its registration into the storefront are the same code in both.
+import { stripVTControlCharacters } from "node:util";
+import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { refuseCrossSiteForms } from "./cross-site.ts";
+
+export type CommerceFetch = (request: Request) => Response | Promise<Response>;
+
+export type StorefrontServerOptions = {
+  /**
+   * Production: the built module, set up once. Development: a loader called per request,
+   * so each request renders with the modules as they are on disk now.
+   */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  /**
+   * The embedded /v2 API's fetch handler: mounted, and handed to the storefront to call
+   * in-process. Unset when the storefront talks to a remote API.
+   */
+  commerce?: CommerceFetch;
+  /** Static files, tried before the document handler (production's build/client). */
+  staticFiles?: MiddlewareHandler;
+};
+
+type EntryWithCommerce = { registerEmbeddedCommerce?: (fetch: CommerceFetch) => void };
+
+/** Hands the API to the storefront module instance this build was loaded with. */
+function registerCommerce(build: ServerBuild, fetch: CommerceFetch) {
+  (build.entry.module as EntryWithCommerce).registerEmbeddedCommerce?.(fetch);
+}
+
+export function createStorefrontApp(options: StorefrontServerOptions): Hono {
+  const { build, mode, commerce, staticFiles } = options;
+  let source = build;
+  if (commerce && typeof build === "function") {
+    // Vite loads a new instance of the storefront's modules after an edit, and a new
+    // instance knows no API yet: register on every build handed out (an assignment).
+    source = async () => {
+      const fresh = await build();
+      registerCommerce(fresh, commerce);
+      return fresh;
+    };
+  } else if (commerce && typeof build === "object") {
+    registerCommerce(build, commerce);
+  }
+  // Passed a function, React Router re-derives its routes per request; production passes the
+  // module itself so that happens once.
+  const handleDocument = createRequestHandler(source, mode);
+
+  const app = new Hono();
+  app.use(compress());
+  app.use(refuseCrossSiteForms);
+  if (commerce) app.all("/v2/*", (c) => commerce(c.req.raw));
+  if (staticFiles) app.use(staticFiles);
+  app.all("*", (c) => handleDocument(c.req.raw));
+  if (mode === "development") {
+    // A module that fails to load (a typo mid-edit) shows its error in the browser too.
+    app.onError((error, c) => {
+      console.error(error);
+      // Vite's messages are coloured for a terminal.
+      return c.text(stripVTControlCharacters(error.stack ?? String(error)), 500);
+    });
+  }
+  return app;
+}
