@@ -7,7 +7,7 @@ import { HydratedRouter } from "react-router/dom";
 import { defaultLocale, isLocale, storefrontNamespaces } from "./lib/locales";
 
 const loaders = import.meta.glob<Record<string, unknown>>(
-  "../locales/*/{common,validation,layout,browse}.json",
+  "../locales/*/{layout,browse,account,checkout,validation}.json",
   {
     import: "default",
   },
@@ -28,7 +28,7 @@ async function hydrate() {
     lng: locale,
     fallbackLng: false,
     resources,
-    defaultNS: "common",
+    defaultNS: "layout",
     interpolation: { escapeValue: false },
   });
   startTransition(() => {

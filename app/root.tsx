@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen flex flex-col bg-stone-50 text-stone-900">
         <a href="#main" className="skip-link">
-          {t("a11y.skipToContent")}
+          {t("layout:a11y.skipToContent")}
         </a>
         <SiteHeader
           user={root?.user ?? null}
@@ -97,8 +97,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <AttentionDialog message={String(error.data.message)} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t("errors.notFoundTitle") : t("errors.genericTitle");
-  const detail = status === 404 ? t("errors.notFoundText") : t("errors.genericText");
+  const title = status === 404 ? t("layout:errors.notFoundTitle") : t("layout:errors.genericTitle");
+  const detail = status === 404 ? t("layout:errors.notFoundText") : t("layout:errors.genericText");
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="prose-page">
@@ -107,7 +107,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p>{detail}</p>
       <p>
         <a href="/" className="button-primary">
-          {t("errors.backToBillboard")}
+          {t("layout:errors.backToBillboard")}
         </a>
       </p>
     </section>

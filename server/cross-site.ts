@@ -29,5 +29,5 @@ export function isCrossSite(request: Request, publicOrigin = config.publicOrigin
 export const refuseCrossSiteForms: MiddlewareHandler = async (c, next) => {
   if (!isCrossSite(c.req.raw)) return next();
   const t = translate(languageFromHeader(c.req.header("accept-language")));
-  return c.text(t("common:errors.crossSiteForm"), 403);
+  return c.text(t("layout:errors.crossSiteForm"), 403);
 };

@@ -8,12 +8,12 @@ export function AttentionDialog({ message, retryHref }: { message: string; retry
   const { t } = useTranslation();
   return (
     <dialog open aria-labelledby="attention-title" className="dialog">
-      <h2 id="attention-title">{t("attention.title")}</h2>
-      <p>{t("attention.text")}</p>
+      <h2 id="attention-title">{t("layout:attention.title")}</h2>
+      <p>{t("layout:attention.text")}</p>
       <p className="text-sm text-stone-600">{message}</p>
       <form method="get" action={retryHref}>
         <button type="submit" className="button-primary">
-          {t("attention.ok")}
+          {t("layout:attention.ok")}
         </button>
       </form>
     </dialog>

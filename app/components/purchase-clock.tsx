@@ -32,17 +32,17 @@ export function PurchaseClock({
   const { unit, text } = clockParts(left);
   const label =
     unit === "days"
-      ? t("clock.days", { count: Number(text) })
+      ? t("layout:clock.days", { count: Number(text) })
       : unit === "hours"
-        ? t("clock.hours", { count: Number(text) })
+        ? t("layout:clock.hours", { count: Number(text) })
         : text;
   return (
     <span
       className={`clock ${isClockAlert(left) ? "clock-alert" : ""}`}
       role="timer"
-      aria-label={t("clock.label", { time: label })}
+      aria-label={t("layout:clock.label", { time: label })}
     >
-      {compact ? null : <span className="clock-caption">{t("clock.caption")} </span>}
+      {compact ? null : <span className="clock-caption">{t("layout:clock.caption")} </span>}
       <time dateTime={deadline}>{label}</time>
     </span>
   );

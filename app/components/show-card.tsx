@@ -69,14 +69,14 @@ export function ShowCard({
         <p className="mt-auto pt-2 font-semibold">
           {unavailable ? (
             <span className="state-badge state-badge-alert">
-              {product ? t("show.outOfStock") : t("show.soldOut")}
+              {product ? t("browse:show.outOfStock") : t("browse:show.soldOut")}
             </span>
           ) : show.fPrecioDesde === null ? (
             <span className="text-stone-600 font-normal">{t("browse:card.notOnSale")}</span>
           ) : product ? (
             t("browse:card.price", { price: formatPrice(show.fPrecioDesde) })
           ) : (
-            t("show.priceFrom", { price: formatPrice(show.fPrecioDesde) })
+            t("browse:show.priceFrom", { price: formatPrice(show.fPrecioDesde) })
           )}
         </p>
       </div>

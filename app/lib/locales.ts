@@ -7,5 +7,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (supportedLocales as readonly string[]).includes(value);
 }
 
-/** Namespaces the storefront's pages use (the API has its own). */
-export const storefrontNamespaces = ["common", "validation", "layout", "browse"] as const;
+/** Namespaces the storefront's pages use, by area (the API has its own: errors, commerce…). */
+export const storefrontNamespaces = [
+  "layout",
+  "browse",
+  "account",
+  "checkout",
+  "validation",
+] as const;

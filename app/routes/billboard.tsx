@@ -60,7 +60,7 @@ export default function Billboard({ loaderData }: Route.ComponentProps) {
   );
   return (
     <div className="flex flex-col gap-10">
-      <h1 className="mb-0">{t("billboard.heading")}</h1>
+      <h1 className="mb-0">{t("browse:billboard.heading")}</h1>
 
       {billboard.listaDestacados.length > 0 ? (
         <section aria-labelledby="highlights-heading">

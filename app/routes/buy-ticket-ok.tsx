@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const t = getT(args.context);
   const seo = seoFor(args, {
-    title: t("success.title"),
+    title: t("checkout:success.title"),
     description: t("browse:meta.checkoutOk.description"),
     noindex: true,
   });
@@ -34,25 +34,25 @@ export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) 
   const { process, orderId } = loaderData;
   return (
     <section className="prose-page">
-      <h1>{t("success.title")}</h1>
-      <p role="status">{t("success.text", { order: orderId })}</p>
+      <h1>{t("checkout:success.title")}</h1>
+      <p role="status">{t("checkout:success.text", { order: orderId })}</p>
       <ul className="mb-4">
         {process.listaFuncion.map((line) => (
           <li key={line.idFuncion}>
             {line.oEspectaculo.cEspectaculoCartelNombre} —{" "}
-            {t("checkout.tickets", { count: line.nCantidadPosiciones })}
+            {t("checkout:tickets", { count: line.nCantidadPosiciones })}
           </li>
         ))}
       </ul>
       <p className="font-semibold mb-4">
-        {t("success.paid", { total: formatPrice(process.fTotal) })}
+        {t("checkout:success.paid", { total: formatPrice(process.fTotal) })}
       </p>
       <p className="flex flex-wrap gap-3">
         <a href={`/myOrders/${orderId}/eticket.pdf`} className="button-primary" download>
-          {t("orders.downloadEticket")}
+          {t("account:orders.downloadEticket")}
         </a>
         <Link to="/myOrders" className="button-secondary">
-          {t("success.toOrders")}
+          {t("checkout:success.toOrders")}
         </Link>
       </p>
     </section>

@@ -136,7 +136,7 @@ function PriceLine({ show }: { show: ShowDetail }) {
     return (
       <p className="mb-4">
         <span className="state-badge state-badge-alert">
-          {product ? t("show.outOfStock") : t("show.soldOut")}
+          {product ? t("browse:show.outOfStock") : t("browse:show.soldOut")}
         </span>
       </p>
     );
@@ -146,7 +146,7 @@ function PriceLine({ show }: { show: ShowDetail }) {
     <p className="font-semibold text-lg mb-4">
       {product
         ? t("browse:card.price", { price: formatPrice(show.fPrecioDesde) })
-        : t("show.priceFrom", { price: formatPrice(show.fPrecioDesde) })}
+        : t("browse:show.priceFrom", { price: formatPrice(show.fPrecioDesde) })}
     </p>
   );
 }
@@ -164,9 +164,9 @@ function Performances({ show }: { show: ShowDetail }) {
   });
   return (
     <section aria-labelledby="performances-heading">
-      <h2 id="performances-heading">{t("landing.performances")}</h2>
+      <h2 id="performances-heading">{t("browse:landing.performances")}</h2>
       {show.listaFunciones.length === 0 ? (
-        <p>{t("landing.noPerformances")}</p>
+        <p>{t("browse:landing.noPerformances")}</p>
       ) : (
         <PerformanceCalendar
           showSeo={show.cSeo}
@@ -196,7 +196,7 @@ function ProductPurchase({ show }: { show: ShowDetail }) {
         </>
       ) : (
         <p>
-          <span className="state-badge state-badge-alert">{t("show.outOfStock")}</span>
+          <span className="state-badge state-badge-alert">{t("browse:show.outOfStock")}</span>
         </p>
       )}
     </section>

@@ -15,11 +15,11 @@ export function loader(args: Route.LoaderArgs) {
   const { redirectTo } = requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
-    title: t("login.title"),
+    title: t("account:login.title"),
     description: t("browse:meta.login.description"),
     noindex: true,
   });
-  return { redirectTo, title: t("login.title"), seo };
+  return { redirectTo, title: t("account:login.title"), seo };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -51,28 +51,28 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const signUpHref = `/signUp?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   return (
     <section className="max-w-md">
-      <h1>{t("login.title")}</h1>
+      <h1>{t("account:login.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField
           meta={fields.cEmail}
-          label={t("fields.email")}
+          label={t("account:fields.email")}
           type="email"
           autoComplete="email"
         />
         <TextField
           meta={fields.cClave}
-          label={t("fields.password")}
+          label={t("account:fields.password")}
           type="password"
           autoComplete="current-password"
         />
         <button type="submit" className="button-primary w-full" disabled={busy}>
-          {t("login.submit")}
+          {t("account:login.submit")}
         </button>
       </Form>
       <p className="mt-4">
-        {t("login.noAccount")} <Link to={signUpHref}>{t("login.signUpLink")}</Link>
+        {t("account:login.noAccount")} <Link to={signUpHref}>{t("account:login.signUpLink")}</Link>
       </p>
     </section>
   );

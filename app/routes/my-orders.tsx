@@ -14,11 +14,11 @@ export async function loader(args: Route.LoaderArgs) {
   const orders = orThrow(await commerce.call(endpoints.orders)).Lista;
   const t = getT(args.context);
   const seo = seoFor(args, {
-    title: t("orders.title"),
+    title: t("account:orders.title"),
     description: t("browse:meta.orders.description"),
     noindex: true,
   });
-  return { orders, title: t("orders.title"), seo };
+  return { orders, title: t("account:orders.title"), seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -28,8 +28,8 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const locale = i18n.language as Locale;
   return (
     <section>
-      <h1>{t("orders.title")}</h1>
-      {loaderData.orders.length === 0 ? <p>{t("orders.none")}</p> : null}
+      <h1>{t("account:orders.title")}</h1>
+      {loaderData.orders.length === 0 ? <p>{t("account:orders.none")}</p> : null}
       <ul className="flex flex-col gap-4">
         {loaderData.orders.map((order) => (
           <li key={order.idPedido}>
@@ -38,11 +38,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               aria-labelledby={`order-${order.idPedido}`}
             >
               <h2 id={`order-${order.idPedido}`}>
-                {t("orders.orderNumber", { number: order.idPedido })}
+                {t("account:orders.orderNumber", { number: order.idPedido })}
               </h2>
               <p className="text-sm text-stone-600 mb-2">
                 {formatDateTime(order.dFecha, locale)} · {order.cEntrega} ·{" "}
-                {t(`orders.states.${order.cEstado}`, { defaultValue: order.cEstado })}
+                {t(`account:orders.states.${order.cEstado}`, { defaultValue: order.cEstado })}
               </p>
               {order.listaFunciones.map((line) => (
                 <div key={line.idFuncion} className="mb-2">
@@ -56,8 +56,8 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                       <li key={ticket.idTicket}>
                         {ticket.cSectorNombre} ·{" "}
                         {ticket.nNumero !== null
-                          ? t("checkout.seat", { row: ticket.cFila, number: ticket.nNumero })
-                          : t("performance.generalAdmission")}{" "}
+                          ? t("checkout:seat", { row: ticket.cFila, number: ticket.nNumero })
+                          : t("checkout:performance.generalAdmission")}{" "}
                         · {formatPrice(ticket.fPrecio)}
                       </li>
                     ))}
@@ -65,8 +65,10 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
               <p className="font-semibold">
-                {t("orders.total", { total: formatPrice(order.fTotalPagado) })}
-                {order.cUltimos4 ? ` · ${t("orders.card", { last4: order.cUltimos4 })}` : null}
+                {t("account:orders.total", { total: formatPrice(order.fTotalPagado) })}
+                {order.cUltimos4
+                  ? ` · ${t("account:orders.card", { last4: order.cUltimos4 })}`
+                  : null}
               </p>
               <p className="mt-2">
                 <a
@@ -74,7 +76,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   className="button-primary"
                   download
                 >
-                  {t("orders.downloadEticket")}
+                  {t("account:orders.downloadEticket")}
                 </a>
               </p>
             </article>

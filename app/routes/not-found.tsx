@@ -12,8 +12,8 @@ export function loader(args: Route.LoaderArgs) {
   return data(
     {
       seo: seoFor(args, {
-        title: t("errors.notFoundTitle"),
-        description: t("errors.notFoundText"),
+        title: t("layout:errors.notFoundTitle"),
+        description: t("layout:errors.notFoundText"),
         noindex: true,
       }),
     },
@@ -27,8 +27,8 @@ export default function NotFound() {
   const { t } = useTranslation();
   return (
     <section className="prose-page">
-      <h1>{t("errors.notFoundTitle")}</h1>
-      <p>{t("errors.notFoundText")}</p>
+      <h1>{t("layout:errors.notFoundTitle")}</h1>
+      <p>{t("layout:errors.notFoundText")}</p>
       <search>
         <form method="get" action="/AdvancedSearch" className="flex flex-wrap items-end gap-3 my-6">
           <div className="field mb-0 grow">
@@ -43,7 +43,7 @@ export default function NotFound() {
       <ul className="flex flex-wrap gap-4">
         <li>
           <Link to="/" className="button-primary">
-            {t("errors.backToBillboard")}
+            {t("layout:errors.backToBillboard")}
           </Link>
         </li>
         <li>

@@ -11,7 +11,7 @@ export function loader(args: Route.LoaderArgs) {
   const t = getT(args.context);
   return {
     seo: seoFor(args, {
-      title: t("payFinish.title"),
+      title: t("checkout:payFinish.title"),
       description: t("browse:meta.payFinish.description"),
       noindex: true,
     }),
@@ -24,10 +24,10 @@ export default function PayFinish() {
   const { t } = useTranslation();
   return (
     <section className="prose-page">
-      <h1>{t("payFinish.title")}</h1>
-      <p>{t("payFinish.text")}</p>
+      <h1>{t("checkout:payFinish.title")}</h1>
+      <p>{t("checkout:payFinish.text")}</p>
       <Link to="/" className="button-primary">
-        {t("errors.backToBillboard")}
+        {t("layout:errors.backToBillboard")}
       </Link>
     </section>
   );

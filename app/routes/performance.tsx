@@ -100,7 +100,7 @@ export default function Performance({ loaderData, actionData }: Route.ComponentP
         )}
         <div>
           <button type="submit" className="button-primary" disabled={busy}>
-            {t("performance.continue")}
+            {t("checkout:performance.continue")}
           </button>
         </div>
       </Form>
@@ -121,11 +121,13 @@ function GeneralSector({ sector, values }: SectorProps) {
     <fieldset className="bg-white border border-stone-200 rounded-xl p-4">
       <legend className="font-semibold px-1">{sector.cNombre}</legend>
       <p className="mb-2">
-        {formatPrice(sector.fPrecio)} · {t("performance.generalAdmission")} ·{" "}
-        {soldOut ? t("show.soldOut") : t("performance.available", { count: sector.nDisponibles })}
+        {formatPrice(sector.fPrecio)} · {t("checkout:performance.generalAdmission")} ·{" "}
+        {soldOut
+          ? t("browse:show.soldOut")
+          : t("checkout:performance.available", { count: sector.nDisponibles })}
       </p>
       <div className="field max-w-40">
-        <label htmlFor={inputId}>{t("performance.quantity")}</label>
+        <label htmlFor={inputId}>{t("checkout:performance.quantity")}</label>
         <input
           id={inputId}
           name={inputId}
@@ -149,10 +151,10 @@ function NumberedSector({ sector, values }: SectorProps) {
     <fieldset className="bg-white border border-stone-200 rounded-xl p-4 overflow-x-auto">
       <legend className="font-semibold px-1">{sector.cNombre}</legend>
       <p className="mb-2">
-        {formatPrice(sector.fPrecio)} · {t("performance.numbered")} ·{" "}
-        {t("performance.available", { count: sector.nDisponibles })}
+        {formatPrice(sector.fPrecio)} · {t("checkout:performance.numbered")} ·{" "}
+        {t("checkout:performance.available", { count: sector.nDisponibles })}
       </p>
-      <p className="text-sm text-stone-600 mb-2">{t("performance.seatHelp")}</p>
+      <p className="text-sm text-stone-600 mb-2">{t("checkout:performance.seatHelp")}</p>
       {rows.map((row) => (
         <div key={row} className="flex items-center gap-1 mb-1">
           <span className="w-6 font-mono" aria-hidden="true">

@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const { sector, available, max } = stockOf(performance);
   const raw = String((await args.request.formData()).get("nCantidad") ?? "");
   if (!sector || max < 1) {
-    return data({ error: t("show.outOfStock"), quantity: raw }, { status: 409 });
+    return data({ error: t("browse:show.outOfStock"), quantity: raw }, { status: 409 });
   }
   const quantity = z.coerce
     .number()
@@ -162,7 +162,7 @@ export default function ShopPerformance({ loaderData, actionData }: Route.Compon
             </>
           ) : (
             <p className="mb-0">
-              <span className="state-badge state-badge-alert">{t("show.outOfStock")}</span>
+              <span className="state-badge state-badge-alert">{t("browse:show.outOfStock")}</span>
             </p>
           )}
         </Form>

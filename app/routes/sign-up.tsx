@@ -21,11 +21,11 @@ export function loader(args: Route.LoaderArgs) {
   const { redirectTo } = requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
-    title: t("signUp.title"),
+    title: t("account:signUp.title"),
     description: t("browse:meta.signUp.description"),
     noindex: true,
   });
-  return { redirectTo, title: t("signUp.title"), seo };
+  return { redirectTo, title: t("account:signUp.title"), seo };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -60,72 +60,75 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state === "submitting";
   return (
     <section className="max-w-xl">
-      <h1>{t("signUp.title")}</h1>
+      <h1>{t("account:signUp.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid sm:grid-cols-2 gap-x-4">
           <TextField
             meta={fields.cNombre}
-            label={t("fields.firstName")}
+            label={t("account:fields.firstName")}
             autoComplete="given-name"
           />
           <TextField
             meta={fields.cApellido}
-            label={t("fields.lastName")}
+            label={t("account:fields.lastName")}
             autoComplete="family-name"
           />
           <TextField
             meta={fields.cEmail}
-            label={t("fields.email")}
+            label={t("account:fields.email")}
             type="email"
             autoComplete="email"
           />
           <TextField
             meta={fields.cEmailConfirmacion}
-            label={t("fields.emailConfirm")}
+            label={t("account:fields.emailConfirm")}
             type="email"
             autoComplete="email"
           />
           <TextField
             meta={fields.cClave}
-            label={t("fields.password")}
+            label={t("account:fields.password")}
             type="password"
             autoComplete="new-password"
           />
           <TextField
             meta={fields.cClaveConfirmacion}
-            label={t("fields.passwordConfirm")}
+            label={t("account:fields.passwordConfirm")}
             type="password"
             autoComplete="new-password"
           />
           <SelectField
             meta={fields.cGenero}
-            label={t("fields.gender")}
-            placeholder={t("fields.choose")}
-            options={genders.map((value) => ({ value, label: t(`genders.${value}`) }))}
+            label={t("account:fields.gender")}
+            placeholder={t("account:fields.choose")}
+            options={genders.map((value) => ({ value, label: t(`account:genders.${value}`) }))}
           />
           <SelectField
             meta={fields.cTipoDocumento}
-            label={t("fields.documentType")}
-            placeholder={t("fields.choose")}
-            options={documentTypes.map((value) => ({ value, label: t(`documentTypes.${value}`) }))}
+            label={t("account:fields.documentType")}
+            placeholder={t("account:fields.choose")}
+            options={documentTypes.map((value) => ({
+              value,
+              label: t(`account:documentTypes.${value}`),
+            }))}
           />
           <TextField
             meta={fields.cNumeroDocumento}
-            label={t("fields.documentNumber")}
+            label={t("account:fields.documentNumber")}
             inputMode="text"
           />
         </div>
-        <p className="text-sm text-stone-600 mb-3">{t("signUp.passwordRule")}</p>
+        <p className="text-sm text-stone-600 mb-3">{t("account:signUp.passwordRule")}</p>
         <button type="submit" className="button-primary w-full" disabled={busy}>
-          {t("signUp.submit")}
+          {t("account:signUp.submit")}
         </button>
       </Form>
       <p className="mt-4">
-        {t("signUp.haveAccount")}{" "}
+        {t("account:signUp.haveAccount")}{" "}
         <Link to={`/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}>
-          {t("signUp.loginLink")}
+          {t("account:signUp.loginLink")}
         </Link>
       </p>
     </section>

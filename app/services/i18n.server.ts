@@ -48,7 +48,7 @@ export function i18nFor(locale: Locale): i18n {
       fallbackLng: defaultLocale,
       supportedLngs: [...supportedLocales],
       resources: messages,
-      defaultNS: "common",
+      defaultNS: "layout",
       interpolation: { escapeValue: false },
       initAsync: false,
     });

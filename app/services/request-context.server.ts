@@ -79,7 +79,7 @@ export function requireUser(args: Args): RequestContext & { user: ShopUser } {
   if (shop.loginExpired) {
     shop.session.unset("user");
     shop.session.unset("processId");
-    shop.session.flash("notice", "notices.sessionDisconnected");
+    shop.session.flash("notice", "layout:notices.sessionDisconnected");
   }
   throw redirect(loginUrlFor(args.request));
 }
@@ -112,5 +112,5 @@ export function endUserSession(args: Args) {
   const { session } = getRequestContext(args);
   session.unset("user");
   session.unset("processId");
-  session.flash("notice", "notices.sessionDisconnected");
+  session.flash("notice", "layout:notices.sessionDisconnected");
 }

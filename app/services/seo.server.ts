@@ -36,7 +36,7 @@ export function seoFor({ request, context }: Args, options: SeoOptions): Seo {
     description: options.description || t("browse:meta.siteDescription"),
     url: absoluteUrl(origin, path),
     locale: getLocale(context),
-    siteName: t("brand.name"),
+    siteName: t("layout:brand.name"),
     image: absoluteUrl(origin, options.image ?? "/logo.svg"),
     type: options.type,
     noindex: options.noindex,

@@ -17,7 +17,7 @@ export type SessionData = {
 
 export type ShopUser = SessionData["user"];
 
-/** One-time notices keyed by i18n key (e.g. "notices.sessionDisconnected"). */
+/** One-time notices keyed by i18n key (e.g. "layout:notices.sessionDisconnected"). */
 export type SessionFlash = { notice: string };
 
 export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlash>({

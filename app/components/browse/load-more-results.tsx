@@ -54,7 +54,7 @@ export function LoadMoreResults({ shows, total, pages, headingId }: Props) {
     if (fetcher.state !== "idle" || !result) return;
     if ("error" in result) {
       setFailed(true);
-      setAnnouncement(t("billboard.loadFailed"));
+      setAnnouncement(t("browse:billboard.loadFailed"));
       return;
     }
     setFailed(false);
@@ -78,7 +78,7 @@ export function LoadMoreResults({ shows, total, pages, headingId }: Props) {
     if (firstNew === null || shownCount < firstNew) return;
     focusAfterLoad.current = null;
     setAnnouncement(
-      t("billboard.loaded", {
+      t("browse:billboard.loaded", {
         count: shownCount - firstNew + 1,
         shown: shownCount,
         total: latestTotal,
@@ -93,17 +93,17 @@ export function LoadMoreResults({ shows, total, pages, headingId }: Props) {
   const loadNext = () => {
     if (fetcher.state !== "idle") return;
     focusAfterLoad.current = all.length + 1;
-    setAnnouncement(t("billboard.loading"));
+    setAnnouncement(t("browse:billboard.loading"));
     fetcher.load(`/cartelera/resultados?pagina=${nextPage}`);
   };
 
   return (
     <div ref={listRef}>
       <p className="text-stone-700 mb-3" id={`${headingId}-count`}>
-        {t("billboard.showing", { shown: all.length, total: latestTotal })}
+        {t("browse:billboard.showing", { shown: all.length, total: latestTotal })}
       </p>
       {all.length === 0 ? (
-        <p>{t("billboard.noResults")}</p>
+        <p>{t("browse:billboard.noResults")}</p>
       ) : (
         <ShowGrid shows={all} itemId={(index) => resultAnchor(index + 1)} />
       )}
@@ -112,7 +112,7 @@ export function LoadMoreResults({ shows, total, pages, headingId }: Props) {
       </p>
       {failed ? (
         <p className="form-error mt-4" role="alert">
-          {t("billboard.loadFailed")}
+          {t("browse:billboard.loadFailed")}
         </p>
       ) : null}
       {remaining ? (
@@ -125,7 +125,9 @@ export function LoadMoreResults({ shows, total, pages, headingId }: Props) {
               aria-describedby={`${headingId}-count`}
               aria-busy={fetcher.state !== "idle"}
             >
-              {fetcher.state !== "idle" ? t("billboard.loading") : t("billboard.loadMore")}
+              {fetcher.state !== "idle"
+                ? t("browse:billboard.loading")
+                : t("browse:billboard.loadMore")}
             </button>
           ) : lastPage < maxCumulativePages ? (
             <Link
@@ -134,11 +136,11 @@ export function LoadMoreResults({ shows, total, pages, headingId }: Props) {
               className="button-primary"
               aria-describedby={`${headingId}-count`}
             >
-              {t("billboard.loadMore")}
+              {t("browse:billboard.loadMore")}
             </Link>
           ) : (
             <Link to={`/AdvancedSearch?pagina=${nextPage}`} className="button-primary">
-              {t("billboard.moreInSearch")}
+              {t("browse:billboard.moreInSearch")}
             </Link>
           )}
         </div>

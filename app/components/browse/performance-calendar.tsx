@@ -31,7 +31,7 @@ export function PerformanceCalendar({ showSeo, byDay, selection, bookable }: Pro
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   const { month, months, selected } = selection;
-  if (!month) return <p>{t("landing.noPerformances")}</p>;
+  if (!month) return <p>{t("browse:landing.noPerformances")}</p>;
   const weekdays = weekdayNames(locale);
   const previous = addMonths(month, -1);
   const next = addMonths(month, 1);
@@ -147,14 +147,16 @@ export function PerformanceCalendar({ showSeo, byDay, selection, bookable }: Pro
                   </span>
                   {performance.fPrecioDesde !== null && performance.cEstado === "ON_SALE" ? (
                     <span className="text-sm">
-                      {t("show.priceFrom", { price: formatPrice(performance.fPrecioDesde) })}
+                      {t("browse:show.priceFrom", { price: formatPrice(performance.fPrecioDesde) })}
                     </span>
                   ) : null}
                 </div>
                 {performance.cEstado === "CANCELLED" ? (
-                  <span className="state-badge state-badge-muted">{t("show.cancelled")}</span>
+                  <span className="state-badge state-badge-muted">
+                    {t("browse:show.cancelled")}
+                  </span>
                 ) : performance.lAgotado ? (
-                  <span className="state-badge state-badge-alert">{t("show.soldOut")}</span>
+                  <span className="state-badge state-badge-alert">{t("browse:show.soldOut")}</span>
                 ) : (
                   <div className="flex items-center gap-3">
                     {performance.nDisponibles <= 20 ? (
@@ -165,9 +167,9 @@ export function PerformanceCalendar({ showSeo, byDay, selection, bookable }: Pro
                     <Link
                       to={performancePath(showSeo, performance.idFuncion)}
                       className="button-primary"
-                      aria-label={t("landing.buyFor", { date: when })}
+                      aria-label={t("browse:landing.buyFor", { date: when })}
                     >
-                      {t("landing.buy")}
+                      {t("browse:landing.buy")}
                     </Link>
                   </div>
                 )}

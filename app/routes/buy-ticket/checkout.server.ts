@@ -29,8 +29,8 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   const params = { id: processId };
   const process = orThrow(await commerce.call(endpoints.process, { params }));
   if (process.cEstado === "PAID") throw redirect(`/BuyTicket/ok/${process.idProcesoDeCompra}`);
-  if (process.cEstado === "EXPIRED") throw endPurchase(shop, "notices.purchaseExpired");
-  if (process.cEstado === "CANCELLED") throw endPurchase(shop, "notices.purchaseCancelled");
+  if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired");
+  if (process.cEstado === "CANCELLED") throw endPurchase(shop, "layout:notices.purchaseCancelled");
   const [deliveryTypes, paymentMethods] = await Promise.all([
     commerce.call(endpoints.deliveryTypes, { params }),
     commerce.call(endpoints.paymentMethods, { params }),
@@ -54,7 +54,8 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
 
   if (intent === "cancel" || intent === "expired") {
     await commerce.call(endpoints.invalidate, { params });
-    const notice = intent === "cancel" ? "notices.purchaseCancelled" : "notices.purchaseExpired";
+    const notice =
+      intent === "cancel" ? "layout:notices.purchaseCancelled" : "layout:notices.purchaseExpired";
     return endPurchase(shop, notice, "/");
   }
 
@@ -83,9 +84,10 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
   for (const step of steps) {
     const result = await step();
     if (result.ok) continue;
-    if (result.code === "PROCESS_EXPIRED") return endPurchase(shop, "notices.purchaseExpired");
+    if (result.code === "PROCESS_EXPIRED")
+      return endPurchase(shop, "layout:notices.purchaseExpired");
     if (result.code === "PROCESS_CANCELLED") {
-      return endPurchase(shop, "notices.purchaseCancelled");
+      return endPurchase(shop, "layout:notices.purchaseCancelled");
     }
     const declined = result.code === "PAYMENT_DECLINED" || result.code === "PAYMENT_FAILED";
     return data(

@@ -9,8 +9,8 @@ export function ExpiredDialog() {
   useEffect(() => okButton.current?.focus(), []);
   return (
     <dialog open aria-labelledby="expired-title" aria-modal="true" className="dialog">
-      <h2 id="expired-title">{t("checkout.canceledTitle")}</h2>
-      <p>{t("notices.purchaseExpired")}</p>
+      <h2 id="expired-title">{t("checkout:canceledTitle")}</h2>
+      <p>{t("layout:notices.purchaseExpired")}</p>
       <Form method="post">
         <button
           ref={okButton}
@@ -19,7 +19,7 @@ export function ExpiredDialog() {
           value="expired"
           className="button-primary"
         >
-          {t("attention.ok")}
+          {t("layout:attention.ok")}
         </button>
       </Form>
     </dialog>

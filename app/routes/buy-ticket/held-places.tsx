@@ -12,7 +12,7 @@ export function HeldPlaces({ process }: { process: PurchaseProcess }) {
   const locale = i18n.language as Locale;
   return (
     <>
-      {process.listaFuncion.length === 0 ? <p>{t("checkout.empty")}</p> : null}
+      {process.listaFuncion.length === 0 ? <p>{t("checkout:empty")}</p> : null}
       {process.listaFuncion.map((line) => (
         <article
           key={line.idFuncion}
@@ -33,8 +33,8 @@ export function HeldPlaces({ process }: { process: PurchaseProcess }) {
                   <li key={place.idPosicion}>
                     {place.cSectorNombre} ·{" "}
                     {place.cTipo === "NUMBERED"
-                      ? t("checkout.seat", { row: place.cFila, number: place.nNumero })
-                      : t("performance.generalAdmission")}{" "}
+                      ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
+                      : t("checkout:performance.generalAdmission")}{" "}
                     · {formatPrice(place.fPrecio)}
                   </li>
                 ))}
@@ -43,31 +43,31 @@ export function HeldPlaces({ process }: { process: PurchaseProcess }) {
           )}
           <p className="font-semibold">
             {isProduct(line.oEspectaculo)
-              ? t("browse:checkout.quantity", { count: line.nCantidadPosiciones })
-              : t("checkout.tickets", { count: line.nCantidadPosiciones })}{" "}
+              ? t("checkout:quantity", { count: line.nCantidadPosiciones })
+              : t("checkout:tickets", { count: line.nCantidadPosiciones })}{" "}
             · {formatPrice(line.fPrecioTotalFinal)}
           </p>
           <Form method="post" className="mt-2">
             <input type="hidden" name="idFuncion" value={line.idFuncion} />
             <button type="submit" name="intent" value="release" className="button-link">
-              {t("checkout.release")}
+              {t("checkout:release")}
             </button>
           </Form>
         </article>
       ))}
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
-        <dt>{t("checkout.subtotal")}</dt>
+        <dt>{t("checkout:subtotal")}</dt>
         <dd>{formatPrice(process.fSubtotal)}</dd>
-        <dt>{t("checkout.serviceCharge")}</dt>
+        <dt>{t("checkout:serviceCharge")}</dt>
         <dd>{formatPrice(process.fCargoServicio)}</dd>
-        <dt>{t("checkout.deliveryFee")}</dt>
+        <dt>{t("checkout:deliveryFee")}</dt>
         <dd>{formatPrice(process.fCargoEntrega)}</dd>
-        <dt className="font-bold">{t("checkout.total")}</dt>
+        <dt className="font-bold">{t("checkout:total")}</dt>
         <dd className="font-bold">{formatPrice(process.fTotal)}</dd>
       </dl>
       <Form method="post" className="mt-4">
         <button type="submit" name="intent" value="cancel" className="button-secondary">
-          {t("checkout.cancel")}
+          {t("checkout:cancel")}
         </button>
       </Form>
     </>

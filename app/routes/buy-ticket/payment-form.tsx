@@ -55,7 +55,7 @@ export function PaymentForm({
       <FormErrors form={form} />
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
       <fieldset className="mb-4" aria-describedby={fields.idEntregaTipo.errorId}>
-        <legend className="font-semibold mb-1">{t("checkout.delivery")}</legend>
+        <legend className="font-semibold mb-1">{t("checkout:delivery")}</legend>
         {deliveryTypes.map((type) => (
           <label key={type.idEntregaTipo} className="flex gap-2 items-start py-1">
             <input
@@ -66,7 +66,7 @@ export function PaymentForm({
               className="mt-1"
             />
             <span>
-              {type.cNombre} — {type.fPrecio === 0 ? t("checkout.free") : formatPrice(type.fPrecio)}
+              {type.cNombre} — {type.fPrecio === 0 ? t("checkout:free") : formatPrice(type.fPrecio)}
               <span className="block text-sm text-stone-600">{type.cDescripcion}</span>
             </span>
           </label>
@@ -74,7 +74,7 @@ export function PaymentForm({
         <FieldErrors id={fields.idEntregaTipo.errorId} errors={fields.idEntregaTipo.errors} />
       </fieldset>
       <fieldset className="mb-4" aria-describedby={fields.nFormaDePago.errorId}>
-        <legend className="font-semibold mb-1">{t("checkout.paymentMethod")}</legend>
+        <legend className="font-semibold mb-1">{t("checkout:paymentMethod")}</legend>
         {paymentMethods.map((method) => (
           <label key={method.nFormaDePago} className="flex gap-2 items-center py-1">
             <input
@@ -90,15 +90,15 @@ export function PaymentForm({
       </fieldset>
       <TextField
         meta={card.cNumero}
-        label={t("card.number")}
+        label={t("checkout:card.number")}
         autoComplete="cc-number"
         inputMode="numeric"
       />
       <div className="grid grid-cols-2 gap-x-3">
         <div className="field">
-          <label htmlFor={card.nMesVencimiento.id}>{t("card.expiryMonth")}</label>
+          <label htmlFor={card.nMesVencimiento.id}>{t("checkout:card.expiryMonth")}</label>
           <select key={monthKey} {...monthProps} autoComplete="cc-exp-month">
-            <option value="">{t("card.month")}</option>
+            <option value="">{t("checkout:card.month")}</option>
             {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
               <option key={month} value={month}>
                 {String(month).padStart(2, "0")}
@@ -108,9 +108,9 @@ export function PaymentForm({
           <FieldErrors id={card.nMesVencimiento.errorId} errors={card.nMesVencimiento.errors} />
         </div>
         <div className="field">
-          <label htmlFor={card.nAnioVencimiento.id}>{t("card.expiryYear")}</label>
+          <label htmlFor={card.nAnioVencimiento.id}>{t("checkout:card.expiryYear")}</label>
           <select key={yearKey} {...yearProps} autoComplete="cc-exp-year">
-            <option value="">{t("card.year")}</option>
+            <option value="">{t("checkout:card.year")}</option>
             {years.map((year) => (
               <option key={year} value={year}>
                 {year}
@@ -122,19 +122,19 @@ export function PaymentForm({
       </div>
       <TextField
         meta={card.cCodigoSeguridad}
-        label={t("card.securityCode")}
+        label={t("checkout:card.securityCode")}
         type="password"
         autoComplete="cc-csc"
         inputMode="numeric"
       />
-      <TextField meta={card.cTitular} label={t("card.holder")} autoComplete="cc-name" />
-      <TextField meta={card.cDocumento} label={t("card.document")} />
+      <TextField meta={card.cTitular} label={t("checkout:card.holder")} autoComplete="cc-name" />
+      <TextField meta={card.cDocumento} label={t("checkout:card.document")} />
       <div className="field">
-        <label htmlFor={fields.nCuotas.id}>{t("card.installments")}</label>
+        <label htmlFor={fields.nCuotas.id}>{t("checkout:card.installments")}</label>
         <select key={installmentsKey} {...installmentsProps}>
           {installments.map((count) => (
             <option key={count} value={count}>
-              {t("card.installmentsOption", { count })}
+              {t("checkout:card.installmentsOption", { count })}
             </option>
           ))}
         </select>
@@ -153,9 +153,9 @@ export function PaymentForm({
             className="mt-1"
           />
           <span>
-            {t("checkout.acceptTermsBefore")}{" "}
+            {t("checkout:acceptTermsBefore")}{" "}
             <a href="/termsAndConditions" target="_blank" rel="noreferrer">
-              {t("checkout.acceptTermsLink")}
+              {t("checkout:acceptTermsLink")}
             </a>
           </span>
         </label>
@@ -168,7 +168,7 @@ export function PaymentForm({
         className="button-primary w-full"
         disabled={busy}
       >
-        {busy ? t("checkout.paying") : t("checkout.pay", { total: formatPrice(process.fTotal) })}
+        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(process.fTotal) })}
       </button>
     </Form>
   );

@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     now: Date.now(),
     currentYear: new Date().getFullYear(),
     seo: seoFor(args, {
-      title: t("checkout.title"),
+      title: t("checkout:title"),
       description: t("browse:meta.checkout.description"),
       noindex: true,
     }),
@@ -48,7 +48,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="held-heading">
         <div className="flex flex-wrap items-center justify-between gap-2 mb-4">
           <h1 id="held-heading" className="mb-0">
-            {t("checkout.title")}
+            {t("checkout:title")}
           </h1>
           <p className="text-lg">
             <PurchaseClock
@@ -62,7 +62,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       <section aria-labelledby="pay-heading">
-        <h2 id="pay-heading">{t("checkout.payHeading")}</h2>
+        <h2 id="pay-heading">{t("checkout:payHeading")}</h2>
         <PaymentForm
           process={process}
           deliveryTypes={loaderData.deliveryTypes}

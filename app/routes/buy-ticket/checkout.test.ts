@@ -1,0 +1,191 @@
+// The checkout's loader and action through the request context, against the embedded API:
+// what a buyer's browser would get back for each submission, cookie included.
+import { sessionUserSchema } from "@contract";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sessionStorage } from "~/services/session.server";
+import { formPost, loggedIn, pageGet, runRoute, useCommerce } from "~/testing/route-harness";
+import type { Database } from "../../../commerce/db/client.ts";
+import {
+  buildFixture,
+  type Fixture,
+  resetDatabase,
+  type TestApi,
+  testCard,
+  testDatabase,
+} from "../../../commerce/testing/harness.ts";
+import { action, loader } from "./route";
+
+let db: Database;
+let t: TestApi;
+let fx: Fixture;
+let cookie: string;
+let processId: number;
+
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+});
+
+beforeEach(async () => {
+  await resetDatabase(db);
+  t = useCommerce(db);
+  fx = await buildFixture(db, t.clock);
+  const signed = await t.call("/Cliente/Insertar", {
+    body: {
+      cNombre: "Ana",
+      cApellido: "García",
+      cEmail: "ana@example.com",
+      cClave: "Secreta123",
+      cGenero: "FEMENINO",
+      cTipoDocumento: "DNI",
+      cNumeroDocumento: "30111222",
+    },
+  });
+  const user = sessionUserSchema.parse(signed.json.oData);
+  // The storefront judges the login by the real clock; the API by its test clock.
+  user.dLogin = new Date().toISOString();
+  const taken = await t.call("/Proceso/0/Posiciones/Tomar", {
+    token: user.token,
+    body: {
+      idFuncion: fx.performances.main.id,
+      listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
+    },
+  });
+  processId = taken.json.oData.idProcesoDeCompra;
+  cookie = await loggedIn(user, { processId });
+});
+
+const params = () => ({ idProcesoDeCompra: String(processId) });
+const checkout = () => `/BuyTicket/${processId}`;
+
+function cardFields(number = "4242424242424242") {
+  const card = testCard(number);
+  return {
+    "oTarjeta.cNumero": card.cNumero,
+    "oTarjeta.nMesVencimiento": String(card.nMesVencimiento),
+    "oTarjeta.nAnioVencimiento": String(card.nAnioVencimiento),
+    "oTarjeta.cCodigoSeguridad": card.cCodigoSeguridad,
+    "oTarjeta.cTitular": card.cTitular,
+    "oTarjeta.cDocumento": card.cDocumento,
+  };
+}
+
+const payment = (extra: Record<string, string> = {}) => ({
+  intent: "pay",
+  idEntregaTipo: "1",
+  nFormaDePago: "1",
+  nCuotas: "1",
+  lAceptaTerminos: "on",
+  cClaveIdempotencia: `key-${processId}-${Math.random().toString(36).slice(2)}`,
+  ...cardFields(),
+  ...extra,
+});
+
+async function sessionOf(setCookie: string | null) {
+  return sessionStorage.getSession(setCookie?.split(";")[0]);
+}
+
+describe("checkout loader", () => {
+  it("shows the held places, delivery types and payment methods", async () => {
+    const { result, thrown } = await runRoute(loader, pageGet(checkout(), cookie), params());
+    expect(thrown).toBeUndefined();
+    expect(result?.process.oCantidadTotal.nCantidadTotal).toBe(2);
+    expect(result?.process.fSubtotal).toBe(2 * fx.prices.general);
+    expect(result?.deliveryTypes.length).toBeGreaterThan(0);
+    expect(result?.paymentMethods.length).toBeGreaterThan(0);
+    expect(result?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends a visitor without a session to login, carrying the checkout's path", async () => {
+    const { thrown } = await runRoute(loader, pageGet(checkout()), params());
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe(
+      `/login?redirectTo=${encodeURIComponent(checkout())}`,
+    );
+  });
+
+  it("drops a login past its 180 minutes and says so once", async () => {
+    const session = await sessionStorage.getSession(cookie);
+    const user = session.get("user");
+    if (!user) throw new Error("the test's session has no user");
+    const dLogin = new Date(Date.now() - 181 * 60_000).toISOString();
+    const stale = await loggedIn({ ...user, dLogin }, { processId });
+    const { thrown, setCookie } = await runRoute(loader, pageGet(checkout(), stale), params());
+    expect((thrown as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    const after = await sessionOf(setCookie);
+    expect(after.get("user")).toBeUndefined();
+    expect(after.get("notice")).toBe("layout:notices.sessionDisconnected");
+  });
+
+  it("answers 404 for a malformed id or someone else's process", async () => {
+    const malformed = await runRoute(loader, pageGet("/BuyTicket/1e3", cookie), {
+      idProcesoDeCompra: "1e3",
+    });
+    expect((malformed.thrown as { init: ResponseInit }).init.status).toBe(404);
+    const foreign = await runRoute(loader, pageGet("/BuyTicket/999", cookie), {
+      idProcesoDeCompra: "999",
+    });
+    expect((foreign.thrown as { init: ResponseInit }).init.status).toBe(404);
+  });
+
+  it("writes no cookie when the session did not change", async () => {
+    const { setCookie } = await runRoute(loader, pageGet(checkout(), cookie), params());
+    expect(setCookie).toBeNull();
+  });
+});
+
+describe("checkout action", () => {
+  it("refuses an incomplete form with 400, each field explained, the card's code not echoed", async () => {
+    const form = payment({ lAceptaTerminos: "", "oTarjeta.cNumero": "4242" });
+    const { result } = await runRoute(action, formPost(checkout(), form, cookie), params());
+    const reply = result as unknown as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+    };
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.error.lAceptaTerminos).toEqual(["termsRequired"]);
+    expect(reply.data.error["oTarjeta.cNumero"]).toEqual(["cardNumberIncomplete"]);
+    expect(JSON.stringify(reply.data.initialValue)).not.toContain('cCodigoSeguridad":"123');
+  });
+
+  it("shows a declined card's reason with 402 and keeps the purchase", async () => {
+    const form = payment(cardFields("4000000000000002"));
+    const { result } = await runRoute(action, formPost(checkout(), form, cookie), params());
+    const reply = result as unknown as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]> };
+    };
+    expect(reply.init.status).toBe(402);
+    expect(reply.data.error[""]?.[0]).toMatch(/^Payment failed: insufficient funds/);
+    const again = await runRoute(loader, pageGet(checkout(), cookie), params());
+    expect(again.result?.process.cEstado).toBe("ACTIVE");
+  });
+
+  it("pays: goes to the success page and forgets the finished purchase", async () => {
+    const { result, setCookie } = await runRoute(
+      action,
+      formPost(checkout(), payment(), cookie),
+      params(),
+    );
+    expect((result as Response).status).toBe(302);
+    expect((result as Response).headers.get("Location")).toBe(`/BuyTicket/ok/${processId}`);
+    expect((await sessionOf(setCookie)).get("processId")).toBeUndefined();
+    const orders = await t.call("/Historial2", {
+      token: (await sessionStorage.getSession(cookie)).get("user")?.token,
+    });
+    expect(orders.json.oData.Lista).toHaveLength(1);
+  });
+
+  it("cancels: frees the places, returns to the billboard and says so", async () => {
+    const { result, setCookie } = await runRoute(
+      action,
+      formPost(checkout(), { intent: "cancel" }, cookie),
+      params(),
+    );
+    expect((result as Response).headers.get("Location")).toBe("/");
+    const after = await sessionOf(setCookie);
+    expect(after.get("processId")).toBeUndefined();
+    expect(after.get("notice")).toBe("layout:notices.purchaseCancelled");
+    const detail = await t.call(`/Funcion/${fx.performances.main.id}`);
+    expect(detail.json.oData.listaSectores[0].nDisponibles).toBe(fx.generalPlaces);
+  });
+});

@@ -1,0 +1,102 @@
+// Runs a route's loader or action the way React Router does on the server: through the
+// root's middleware (language, then the request context) against the embedded commerce API
+// of a test database, and reports what it returned or threw and the cookie it set.
+import { RouterContextProvider } from "react-router";
+import { registerEmbeddedCommerce } from "~/services/commerce.server";
+import { i18nMiddleware } from "~/services/i18n.server";
+import { requestContextMiddleware } from "~/services/request-context.server";
+import { type SessionData, type ShopUser, sessionStorage } from "~/services/session.server";
+import type { Database } from "../../commerce/db/client.ts";
+import { createTestApi, type TestApi } from "../../commerce/testing/harness.ts";
+
+export const shopOrigin = "http://shop.test";
+
+/** The embedded API the storefront's client will call (a fresh one per test). */
+export function useCommerce(db: Database, options?: Parameters<typeof createTestApi>[1]): TestApi {
+  const t = createTestApi(db, options);
+  registerEmbeddedCommerce(t.api.fetch);
+  return t;
+}
+
+/** A session cookie as the browser would send it back. */
+export async function sessionCookie(data: Partial<SessionData>): Promise<string> {
+  const session = await sessionStorage.getSession();
+  for (const [key, value] of Object.entries(data))
+    session.set(key as keyof SessionData, value as never);
+  return (await sessionStorage.commitSession(session)).split(";")[0];
+}
+
+/** A logged-in user's session, as sign-up or login would have left it. */
+export function loggedIn(user: ShopUser, extra: Partial<SessionData> = {}) {
+  const { token, cNombre, cEmail, dLogin, lAlias } = user;
+  return sessionCookie({ user: { token, cNombre, cEmail, dLogin, lAlias }, ...extra });
+}
+
+type RouteArgs = {
+  request: Request;
+  params: Record<string, string>;
+  context: RouterContextProvider;
+  url: URL;
+  pattern: string;
+};
+
+export type RouteOutcome<T> = {
+  /** What the loader or action returned… */
+  result?: T;
+  /** …or threw (a redirect or an error response). */
+  thrown?: unknown;
+  /** The session as the middleware wrote it back, if it changed. */
+  setCookie: string | null;
+};
+
+/** A middleware that does not call next() is followed by next(), as React Router does. */
+async function runMiddleware(
+  middleware: typeof requestContextMiddleware,
+  args: RouteArgs,
+  next: () => Promise<Response>,
+): Promise<Response> {
+  let called: Promise<Response> | undefined;
+  const result = await middleware(args, () => {
+    called = next();
+    return called;
+  });
+  return (result as Response | undefined) ?? called ?? next();
+}
+
+export async function runRoute<T>(
+  // biome-ignore lint/suspicious/noExplicitAny: a route's own typed args (its params).
+  handler: (args: any) => T | Promise<T>,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<RouteOutcome<Awaited<T>>> {
+  const context = new RouterContextProvider();
+  const args = { request, params, context, url: new URL(request.url), pattern: "" };
+  let outcome: { result?: Awaited<T>; thrown?: unknown } = {};
+  const end = async () => {
+    try {
+      outcome = { result: await handler(args) };
+    } catch (thrown) {
+      outcome = { thrown };
+    }
+    return new Response(null);
+  };
+  const response = await runMiddleware(i18nMiddleware, args, () =>
+    runMiddleware(requestContextMiddleware, args, end),
+  );
+  return { ...outcome, setCookie: response.headers.get("set-cookie") };
+}
+
+/** A form post from the shop's own pages. */
+export function formPost(path: string, fields: Record<string, string>, cookie?: string) {
+  return new Request(`${shopOrigin}${path}`, {
+    method: "POST",
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "Accept-Language": "en" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+export function pageGet(path: string, cookie?: string) {
+  return new Request(`${shopOrigin}${path}`, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "Accept-Language": "en" },
+  });
+}
