@@ -54,6 +54,8 @@ export type Caller = {
   request: Request;
   locale: Locale;
   token?: string;
+  /** The buyer's country, looked up once per request (geo.server.ts). */
+  countryCode?: Promise<string>;
 };
 
 type Extras = { idempotencyKey?: string };
@@ -73,13 +75,17 @@ export function deviceFingerprint(request: Request): string {
     .slice(0, 22);
 }
 
-function headersFor(caller: Caller, hasBody: boolean, idempotencyKey?: string): Headers {
+async function headersFor(
+  caller: Caller,
+  hasBody: boolean,
+  idempotencyKey?: string,
+): Promise<Headers> {
   const headers = new Headers({ Accept: "application/json" });
   headers.set("Accept-Language", caller.locale);
   if (hasBody) headers.set("Content-Type", "application/json");
   if (caller.token) headers.set("Authorization", `Bearer ${caller.token}`);
   headers.set(apiHeaders.fingerprint, deviceFingerprint(caller.request));
-  headers.set(apiHeaders.countryCode, countryCodeOf(caller.request));
+  headers.set(apiHeaders.countryCode, await (caller.countryCode ?? countryCodeOf(caller.request)));
   if (idempotencyKey) headers.set(apiHeaders.idempotencyKey, idempotencyKey);
   return headers;
 }
@@ -112,7 +118,7 @@ async function send(
     response = await send(
       new Request(`${base}${urlOf(endpoint, input?.params, input?.query)}`, {
         method: endpoint.method,
-        headers: headersFor(caller, body !== undefined, input?.idempotencyKey),
+        headers: await headersFor(caller, body !== undefined, input?.idempotencyKey),
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );
@@ -185,7 +191,16 @@ export function fetchEndpointFile<E extends EndpointDefinition>(
 }
 
 /** The API bound to one caller: what the request context hands to loaders and actions. */
-export function commerceClient(caller: Caller) {
+export function commerceClient(base: Caller) {
+  let country: Promise<string> | undefined;
+  // Looked up at the first call only: most pages of a request need it once or never.
+  const caller: Caller = {
+    ...base,
+    get countryCode() {
+      country ??= base.countryCode ?? countryCodeOf(base.request);
+      return country;
+    },
+  };
   return {
     locale: caller.locale,
     call: <E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>) =>

@@ -20,6 +20,13 @@ const schema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/)
     .default("AR"),
+  /** IP-to-country lookup (spec §7): a URL with {ip}, answering JSON { countryCode }. */
+  IP_LOOKUP_URL: z
+    .url()
+    .refine((value) => value.includes("%7Bip%7D") || value.includes("{ip}"), {
+      message: "must contain {ip}",
+    })
+    .optional(),
   /** Where visitors reach the shop (https://entradas.example): canonical and sitemap URLs. */
   PUBLIC_ORIGIN: z
     .url()
@@ -36,6 +43,7 @@ export type StorefrontConfig = {
   cookieSecure: boolean;
   commerceApiUrl: string | undefined;
   defaultCountryCode: string;
+  ipLookupUrl: string | undefined;
   /** Origin only (no path, no trailing slash); unset: each request's own origin. */
   publicOrigin: string | undefined;
 };
@@ -66,6 +74,7 @@ function load(): StorefrontConfig {
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production,
     commerceApiUrl: env.COMMERCE_API_URL,
     defaultCountryCode: env.DEFAULT_COUNTRY_CODE,
+    ipLookupUrl: env.IP_LOOKUP_URL,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
   };
 }
