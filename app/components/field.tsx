@@ -79,6 +79,37 @@ export function TextField({
   );
 }
 
+/** One choice among a few, each a radio button with its own label (§5: delivery, payment). */
+export function RadioField({
+  meta,
+  legend,
+  options,
+}: {
+  meta: FieldMetadata<unknown>;
+  legend: string;
+  options: Array<{ value: string; label: React.ReactNode }>;
+}) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <fieldset className="mb-4" aria-describedby={invalid ? meta.errorId : undefined}>
+      <legend className="font-semibold mb-1">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex gap-2 items-start py-1">
+          <input
+            type="radio"
+            name={meta.name}
+            value={option.value}
+            defaultChecked={meta.initialValue === option.value}
+            className="mt-1"
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  );
+}
+
 export function SelectField({
   meta,
   label,

@@ -4,7 +4,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
-import { FieldErrors, FormErrors, TextField, useShopForm } from "~/components/field";
+import { FieldErrors, FormErrors, RadioField, TextField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -54,40 +54,27 @@ export function PaymentForm({
     >
       <FormErrors form={form} />
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
-      <fieldset className="mb-4" aria-describedby={fields.idEntregaTipo.errorId}>
-        <legend className="font-semibold mb-1">{t("checkout:delivery")}</legend>
-        {deliveryTypes.map((type) => (
-          <label key={type.idEntregaTipo} className="flex gap-2 items-start py-1">
-            <input
-              type="radio"
-              name={fields.idEntregaTipo.name}
-              value={type.idEntregaTipo}
-              defaultChecked={fields.idEntregaTipo.initialValue === String(type.idEntregaTipo)}
-              className="mt-1"
-            />
-            <span>
+      <RadioField
+        meta={fields.idEntregaTipo}
+        legend={t("checkout:delivery")}
+        options={deliveryTypes.map((type) => ({
+          value: String(type.idEntregaTipo),
+          label: (
+            <>
               {type.cNombre} — {type.fPrecio === 0 ? t("checkout:free") : formatPrice(type.fPrecio)}
               <span className="block text-sm text-stone-600">{type.cDescripcion}</span>
-            </span>
-          </label>
-        ))}
-        <FieldErrors id={fields.idEntregaTipo.errorId} errors={fields.idEntregaTipo.errors} />
-      </fieldset>
-      <fieldset className="mb-4" aria-describedby={fields.nFormaDePago.errorId}>
-        <legend className="font-semibold mb-1">{t("checkout:paymentMethod")}</legend>
-        {paymentMethods.map((method) => (
-          <label key={method.nFormaDePago} className="flex gap-2 items-center py-1">
-            <input
-              type="radio"
-              name={fields.nFormaDePago.name}
-              value={method.nFormaDePago}
-              defaultChecked={fields.nFormaDePago.initialValue === String(method.nFormaDePago)}
-            />
-            <span>{method.cNombre}</span>
-          </label>
-        ))}
-        <FieldErrors id={fields.nFormaDePago.errorId} errors={fields.nFormaDePago.errors} />
-      </fieldset>
+            </>
+          ),
+        }))}
+      />
+      <RadioField
+        meta={fields.nFormaDePago}
+        legend={t("checkout:paymentMethod")}
+        options={paymentMethods.map((method) => ({
+          value: String(method.nFormaDePago),
+          label: method.cNombre,
+        }))}
+      />
       <TextField
         meta={card.cNumero}
         label={t("checkout:card.number")}
