@@ -1,7 +1,7 @@
 // Catalog reads shaped as the contract's show cards, show detail and performance detail.
 // Availability is computed, never stored: a place is free when it is not sold and its hold
 // is absent or past its deadline (the same rule the hold statements use).
-import { and, asc, eq, exists, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type {
   PerformanceDetail,
   PerformanceSummary,
@@ -38,68 +38,56 @@ const freeCount = (now: Date) =>
 
 export type CatalogQuery = { now: Date; language: Language };
 
-/** Show cards, for all shows or the given ids; ordered by next performance, then title. */
+/**
+ * Show cards, for all shows or the given ids; ordered by next performance, then title. One
+ * statement: each show's price from, next performance and "has a free place" come from
+ * correlated subqueries that walk only that show's performances (by the show index), and
+ * EXISTS stops at the first free place found through the (sector, sold) index.
+ */
 export async function loadShowCards(
   db: Database,
   { now, language, showIds }: CatalogQuery & { showIds?: readonly number[] },
 ): Promise<ShowCard[]> {
   if (showIds && showIds.length === 0) return [];
-  const onlyThese = showIds ? inArray(shows.id, [...showIds]) : undefined;
-  const onlyTheirPerformances = showIds ? inArray(performances.showId, [...showIds]) : undefined;
-  const [rows, stats, withFreePlaces] = await Promise.all([
-    db
-      .select({
-        id: shows.id,
-        seo: shows.seo,
-        title: shows.title,
-        summary: shows.summary,
-        typeId: shows.typeId,
-        typeName: showTypes.name,
-        venueId: venues.id,
-        venueName: venues.name,
-        imagePath: shows.imagePath,
-        highlightRank: shows.highlightRank,
-        isProduct: shows.isProduct,
-      })
-      .from(shows)
-      .innerJoin(showTypes, eq(showTypes.id, shows.typeId))
-      .innerJoin(venues, eq(venues.id, shows.venueId))
-      .where(onlyThese),
-    db
-      .select({
-        showId: performances.showId,
-        minPrice: sql<number | null>`min(${sectors.price})`.mapWith(Number),
-        nextStart: sql<Date | null>`min(${performances.startsAt})`.mapWith(performances.startsAt),
-      })
-      .from(performances)
-      .innerJoin(sectors, eq(sectors.performanceId, performances.id))
-      .where(and(onSale(now), onlyTheirPerformances))
-      .groupBy(performances.showId),
-    // "Has any free place" rather than a count: EXISTS stops at the first free place found
-    // through the (sector, sold) index instead of counting every place of the billboard.
-    db
-      .selectDistinct({ showId: performances.showId })
-      .from(performances)
-      .where(
-        and(
-          onSale(now),
-          onlyTheirPerformances,
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(sectors)
-              .innerJoin(positions, eq(positions.sectorId, sectors.id))
-              .where(and(eq(sectors.performanceId, performances.id), freePlace(now))),
-          ),
-        ),
+  const itsOnSalePerformances = and(eq(performances.showId, shows.id), onSale(now));
+  const rows = await db
+    .select({
+      id: shows.id,
+      seo: shows.seo,
+      title: shows.title,
+      summary: shows.summary,
+      typeId: shows.typeId,
+      typeName: showTypes.name,
+      venueId: venues.id,
+      venueName: venues.name,
+      imagePath: shows.imagePath,
+      highlightRank: shows.highlightRank,
+      isProduct: shows.isProduct,
+      minPrice: sql<number | null>`(
+        select min(${sectors.price}) from ${performances}
+        join ${sectors} on ${sectors.performanceId} = ${performances.id}
+        where ${itsOnSalePerformances})`.mapWith(Number),
+      // Only performances with something to sell count (as for the price).
+      nextStart: sql<Date | null>`(
+        select min(${performances.startsAt}) from ${performances}
+        where ${itsOnSalePerformances}
+          and exists (select 1 from ${sectors} where ${sectors.performanceId} = ${performances.id}))`.mapWith(
+        performances.startsAt,
       ),
-  ]);
-  const statsByShow = new Map(stats.map((s) => [s.showId, s]));
-  const available = new Set(withFreePlaces.map((s) => s.showId));
+      hasFreePlace: sql<boolean>`exists (
+        select 1 from ${performances}
+        join ${sectors} on ${sectors.performanceId} = ${performances.id}
+        join ${positions} on ${positions.sectorId} = ${sectors.id}
+        where ${itsOnSalePerformances} and ${freePlace(now)})`.mapWith(Boolean),
+    })
+    .from(shows)
+    .innerJoin(showTypes, eq(showTypes.id, shows.typeId))
+    .innerJoin(venues, eq(venues.id, shows.venueId))
+    .where(showIds ? inArray(shows.id, [...showIds]) : undefined);
   const cards = rows.map((row): ShowCard & { nextStart: number } => {
-    const stat = statsByShow.get(row.id);
+    const onSaleNow = row.nextStart !== null;
     // Sold out: something is on sale, but no place of it is free.
-    const soldOut = stat !== undefined && !available.has(row.id);
+    const soldOut = onSaleNow && !row.hasFreePlace;
     return {
       idEspectaculoCartel: row.id,
       cSeo: row.seo,
@@ -110,12 +98,12 @@ export async function loadShowCards(
       idEstablecimiento: row.venueId,
       cEstablecimientoNombre: row.venueName,
       listaImagenEspectaculoCartel: [{ cTipo: CARD_IMAGE_KIND, cUri: row.imagePath }],
-      fPrecioDesde: stat?.minPrice ?? null,
-      dProximaFuncion: stat?.nextStart ? stat.nextStart.toISOString() : null,
+      fPrecioDesde: row.minPrice ?? null,
+      dProximaFuncion: row.nextStart ? row.nextStart.toISOString() : null,
       nDestacado: row.highlightRank,
       lAgotado: !row.isProduct && soldOut,
-      lSinStock: row.isProduct && (stat === undefined || soldOut),
-      nextStart: stat?.nextStart?.getTime() ?? Number.POSITIVE_INFINITY,
+      lSinStock: row.isProduct && (!onSaleNow || soldOut),
+      nextStart: row.nextStart?.getTime() ?? Number.POSITIVE_INFINITY,
     };
   });
   cards.sort(

@@ -5,14 +5,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Card } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
-import { orders, payments } from "../db/schema.ts";
+import { orders, payments, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { businessError, fieldError } from "../errors.ts";
+import { businessError, fieldError, notFound } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { allowsInstallments, deliveryTypeById, paymentMethodById } from "./catalogues.ts";
 import { priceProcess } from "./pricing.ts";
-import { ensureOpen, ownProcess } from "./process.ts";
+import { ensureOpen } from "./process.ts";
 import { completePurchase, lostReason, PurchaseLost } from "./settlement.ts";
 import { liveHeldPlaces } from "./view.ts";
 
@@ -76,8 +76,21 @@ async function paymentByKey(db: Database, key: string) {
 async function openPayment(deps: CommerceDeps, input: ChargeInput): Promise<PaymentRow> {
   const { db } = deps;
   const now = deps.now();
-  const process = await ownProcess(db, input.processId, input.customerId);
-  let payment = await paymentByKey(db, input.key);
+  // The caller's process and any payment already made with this key, in one statement.
+  const [found] = await db
+    .select({ process: purchaseProcesses, payment: payments })
+    .from(purchaseProcesses)
+    .leftJoin(payments, eq(payments.idempotencyKey, input.key))
+    .where(
+      and(
+        eq(purchaseProcesses.id, input.processId),
+        eq(purchaseProcesses.customerId, input.customerId),
+      ),
+    )
+    .limit(1);
+  if (!found) throw notFound();
+  const { process } = found;
+  let payment = found.payment ?? undefined;
   if (!payment) {
     ensureOpen(process, now);
     const places = await liveHeldPlaces(db, process.id, now);

@@ -2,7 +2,7 @@
 // holds, write the order and its tickets (each with its signed code), close the process and
 // mark the payment approved. If the places were lost meanwhile, it rolls back with
 // PurchaseLost and the charge gives the money back.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { orders, payments, positions, purchaseProcesses, sectors, tickets } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { type BusinessErrorCode, isBusinessErrorCode } from "../errors.ts";
@@ -33,11 +33,14 @@ export async function completePurchase(
   // Read the clock again: the payment call may have taken a while.
   const now = deps.now();
   return changeAvailability(deps, async (tx) => {
-    const [payment] = await tx
-      .select()
+    // The payment and its process, both locked: nothing else settles or changes them now.
+    const [locked] = await tx
+      .select({ payment: payments, process: purchaseProcesses })
       .from(payments)
+      .innerJoin(purchaseProcesses, eq(purchaseProcesses.id, payments.processId))
       .where(eq(payments.id, paymentId))
       .for("update");
+    const { payment, process } = locked;
     if (payment.status === "APPROVED") {
       // A simultaneous request with the same key completed it first.
       const [order] = await tx
@@ -47,11 +50,6 @@ export async function completePurchase(
       return { orderId: order.id };
     }
     if (payment.status !== "PENDING") throw new PurchaseLost(lostReason(payment.declineReason));
-    const [process] = await tx
-      .select()
-      .from(purchaseProcesses)
-      .where(eq(purchaseProcesses.id, payment.processId))
-      .for("update");
     if (process.status === "PAID") throw new PurchaseLost("PROCESS_PAID");
     if (process.status === "CANCELLED") throw new PurchaseLost("PROCESS_CANCELLED");
 
@@ -60,25 +58,22 @@ export async function completePurchase(
     const sold = await tx
       .update(positions)
       .set({ sold: true })
-      .where(and(eq(positions.heldByProcessId, process.id), eq(positions.sold, false)))
+      .from(sectors)
+      .where(
+        and(
+          eq(positions.heldByProcessId, process.id),
+          eq(positions.sold, false),
+          eq(sectors.id, positions.sectorId),
+        ),
+      )
       .returning({
         id: positions.id,
         sectorId: positions.sectorId,
         performanceId: positions.performanceId,
+        price: sectors.price,
       });
-    const priceRows =
-      sold.length === 0
-        ? []
-        : await tx
-            .select({ id: sectors.id, price: sectors.price })
-            .from(sectors)
-            .where(inArray(sectors.id, [...new Set(sold.map((s) => s.sectorId))]));
-    const priceOf = new Map(priceRows.map((s) => [s.id, s.price]));
     const delivery = deliveryTypeById(process.deliveryTypeId);
-    const totals = priceProcess({
-      prices: sold.map((s) => priceOf.get(s.sectorId) ?? 0),
-      delivery,
-    });
+    const totals = priceProcess({ prices: sold.map((place) => place.price), delivery });
     if (sold.length === 0 || !delivery || totals.total !== payment.amount) {
       throw new PurchaseLost(
         isPastDeadline(process.deadline, now) ? "PROCESS_EXPIRED" : "PAYMENT_FAILED",
@@ -109,18 +104,18 @@ export async function completePurchase(
         performanceId: place.performanceId,
         sectorId: place.sectorId,
         positionId: place.id,
-        price: priceOf.get(place.sectorId) ?? 0,
+        price: place.price,
         code: signTicketCode(deps.ticketSecret, ids[index].id),
       })),
     );
-    await tx
-      .update(purchaseProcesses)
-      .set({ status: "PAID" })
-      .where(eq(purchaseProcesses.id, process.id));
-    await tx
-      .update(payments)
-      .set({ status: "APPROVED", providerReference: outcome.reference, cardLast4: outcome.last4 })
-      .where(eq(payments.id, payment.id));
+    // The process and the payment close together, in one statement.
+    await tx.execute(sql`
+      with paid as (
+        update ${purchaseProcesses} set status = 'PAID' where id = ${process.id} returning id
+      )
+      update ${payments}
+      set status = 'APPROVED', provider_reference = ${outcome.reference}, card_last4 = ${outcome.last4}
+      where id = ${payment.id} and exists (select 1 from paid)`);
     return { orderId: order.id };
   });
 }
