@@ -8,7 +8,7 @@ import { endpoints, idPath, releasePerformanceRequest } from "@contract";
 import { data, redirect } from "react-router";
 import { checkoutForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
-import { type CommerceResult, orThrow } from "~/services/commerce.server";
+import { type CommerceFailure, type CommerceResult, orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 
 /** Leaves the checkout with a one-time notice (ended, expired or cancelled). */
@@ -68,7 +68,11 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
 
   const submission = parseWithZod(form, { schema: checkoutForm });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields }), { status: 400 });
+    // Refused before reaching the API: nothing was tried, any key will do for the next try.
+    return data(
+      { ...submission.reply({ hideFields }), idempotencyKey: randomUUID() },
+      { status: 400 },
+    );
   }
   const { idEntregaTipo, nFormaDePago, nCuotas, oTarjeta, cClaveIdempotencia } = submission.value;
   const steps: Array<() => Promise<CommerceResult<unknown>>> = [
@@ -89,16 +93,34 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
     if (result.code === "PROCESS_CANCELLED") {
       return endPurchase(shop, "layout:notices.purchaseCancelled");
     }
+    // A double submit: the other request of the same attempt has paid.
+    if (result.code === "PROCESS_PAID") return paid(shop, processId);
     const declined = result.code === "PAYMENT_DECLINED" || result.code === "PAYMENT_FAILED";
     return data(
-      submission.reply({
-        formErrors: [result.message],
-        fieldErrors: result.fieldErrors,
-        hideFields,
-      }),
+      {
+        ...submission.reply({
+          formErrors: [result.message],
+          fieldErrors: result.fieldErrors,
+          hideFields,
+        }),
+        idempotencyKey: nextAttemptKey(result, cClaveIdempotencia),
+      },
       { status: declined ? 402 : result.code === "TRANSPORT" ? 503 : 400 },
     );
   }
-  shop.session.unset("processId");
+  return paid(shop, processId);
+}
+
+function paid({ session }: RequestContext, processId: number) {
+  session.unset("processId");
   return redirect(`/BuyTicket/ok/${processId}`);
+}
+
+/**
+ * The key of the buyer's next attempt. An answer of the API ends the attempt (a declined card
+ * stays declined under its key), so the next one gets a new key; without an answer the
+ * outcome is unknown, and only the same key makes a retry safe from paying twice.
+ */
+function nextAttemptKey(failure: CommerceFailure, key: string): string {
+  return failure.code === "TRANSPORT" ? key : randomUUID();
 }
