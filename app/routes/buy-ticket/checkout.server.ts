@@ -4,8 +4,9 @@
 // form, keeping what the buyer typed (the security code aside).
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endpoints, idPath, releasePerformanceRequest } from "@contract";
+import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
 import { data, redirect } from "react-router";
+import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { checkoutForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
 import { type CommerceFailure, type CommerceResult, orThrow } from "~/services/commerce.server";
@@ -16,6 +17,21 @@ function endPurchase({ session }: RequestContext, notice: string, to = "/payFini
   session.unset("processId");
   session.flash("notice", notice);
   return redirect(to);
+}
+
+/** Nothing left to buy: cancelled by the API after the last release, or left running empty. */
+function isEmptied(process: PurchaseProcess) {
+  return (
+    process.cEstado === "CANCELLED" ||
+    (process.cEstado === "ACTIVE" && process.oCantidadTotal.nCantidadTotal === 0)
+  );
+}
+
+/** The page a held performance was chosen on: its performance page, or the product's. */
+function pageOf(line: PurchaseProcess["listaFuncion"][number]) {
+  return isProduct(line.oEspectaculo)
+    ? shopPerformancePath(line.idFuncion)
+    : performancePath(line.oEspectaculo.cSeo, line.idFuncion);
 }
 
 export function processIdOf(params: { idProcesoDeCompra?: string }): number {
@@ -31,6 +47,7 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (process.cEstado === "PAID") throw redirect(`/BuyTicket/ok/${process.idProcesoDeCompra}`);
   if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired");
   if (process.cEstado === "CANCELLED") throw endPurchase(shop, "layout:notices.purchaseCancelled");
+  if (isEmptied(process)) throw endPurchase(shop, "layout:notices.purchaseEmptied", "/");
   const [deliveryTypes, paymentMethods] = await Promise.all([
     commerce.call(endpoints.deliveryTypes, { params }),
     commerce.call(endpoints.paymentMethods, { params }),
@@ -62,7 +79,15 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
   if (intent === "release") {
     const body = releasePerformanceRequest.safeParse({ idFuncion: form.get("idFuncion") });
     if (!body.success) return data({ releaseError: true }, { status: 400 });
-    await commerce.call(endpoints.releasePerformance, { params, body: body.data });
+    const before = await commerce.call(endpoints.process, { params });
+    const after = await commerce.call(endpoints.releasePerformance, { params, body: body.data });
+    if (after.ok && isEmptied(after.data)) {
+      // The last places went (the API ends such a process): back to where they came from.
+      const line = before.ok
+        ? before.data.listaFuncion.find((l) => l.idFuncion === body.data.idFuncion)
+        : undefined;
+      return endPurchase(shop, "layout:notices.purchaseEmptied", line ? pageOf(line) : "/");
+    }
     return redirect(`/BuyTicket/${processId}`);
   }
 
