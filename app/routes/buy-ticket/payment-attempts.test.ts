@@ -98,3 +98,23 @@ describe("paying again in the same checkout form", () => {
     expect(reply.data.idempotencyKey).toBe(key);
   });
 });
+
+describe("installments the payment method does not allow", () => {
+  it("are refused next to the installments field, the card number kept, its code not", async () => {
+    const form = { ...payment("attempt-debit-0005"), nFormaDePago: "2", nCuotas: "12" };
+    const { result } = await runRoute(action, formPost(checkout(), form, cookie), params());
+    const reply = result as unknown as {
+      init: ResponseInit;
+      data: {
+        error: Record<string, string[]>;
+        initialValue: { oTarjeta: Record<string, string>; nFormaDePago: string };
+      };
+    };
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.error.nCuotas).toEqual(["installmentsInvalid"]);
+    expect(reply.data.initialValue.nFormaDePago).toBe("2");
+    expect(reply.data.initialValue.oTarjeta.cNumero).toBe("4242424242424242");
+    expect(reply.data.initialValue.oTarjeta.cCodigoSeguridad).toBeUndefined();
+    expect(await ordersOfBuyer()).toHaveLength(0);
+  });
+});
