@@ -140,6 +140,7 @@ export function PaymentForm({
             type="checkbox"
             name={fields.lAceptaTerminos.name}
             id={fields.lAceptaTerminos.id}
+            defaultChecked={fields.lAceptaTerminos.initialValue === "on"}
             aria-invalid={fields.lAceptaTerminos.errors ? true : undefined}
             aria-describedby={
               fields.lAceptaTerminos.errors ? fields.lAceptaTerminos.errorId : undefined
