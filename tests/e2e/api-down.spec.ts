@@ -49,9 +49,9 @@ async function startStorefront(port: number, apiPort: number): Promise<ChildProc
 let storefront: ChildProcess | undefined;
 let origin = "";
 
-test.beforeAll(async ({}, workerInfo) => {
+test.beforeAll(async () => {
   // Beside the suite's own server, one port per worker.
-  const port = Number(process.env.E2E_PORT) + 1 + workerInfo.parallelIndex;
+  const port = Number(process.env.E2E_PORT) + 1 + test.info().parallelIndex;
   storefront = await startStorefront(port, await closedPort());
   origin = `http://127.0.0.1:${port}`;
 });
