@@ -94,7 +94,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 503 && error.data?.nCode === 555) {
-    return <AttentionDialog message={String(error.data.message)} />;
+    return <AttentionDialog />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? t("layout:errors.notFoundTitle") : t("layout:errors.genericTitle");

@@ -1,18 +1,29 @@
 import { useTranslation } from "~/lib/i18n";
 
 /**
- * The API could not be reached (nCode 555, spec §8): an 'Attention' dialog with the error and
- * an OK button. Rendered open by the server, so it works without JavaScript; OK reloads.
+ * The API could not be reached (nCode 555, spec §8): an 'Attention' dialog with the error, in
+ * the buyer's language, and an OK button. Rendered open by the server, so it works without
+ * JavaScript; OK reloads. It names the page and takes the focus (its OK button), so a
+ * keyboard or screen-reader user lands in it with its title and text read out.
  */
-export function AttentionDialog({ message, retryHref }: { message: string; retryHref?: string }) {
+export function AttentionDialog({ retryHref }: { retryHref?: string }) {
   const { t } = useTranslation();
   return (
-    <dialog open aria-labelledby="attention-title" className="dialog">
+    <dialog
+      open
+      aria-labelledby="attention-title"
+      aria-describedby="attention-text"
+      className="dialog"
+    >
+      <title>{t("layout:attention.title")}</title>
       <h2 id="attention-title">{t("layout:attention.title")}</h2>
-      <p>{t("layout:attention.text")}</p>
-      <p className="text-sm text-stone-600">{message}</p>
+      <div id="attention-text">
+        <p>{t("layout:errors.communication")}</p>
+        <p>{t("layout:attention.text")}</p>
+      </div>
       <form method="get" action={retryHref}>
-        <button type="submit" className="button-primary">
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog is the page; its one action starts focused. */}
+        <button type="submit" className="button-primary" autoFocus>
           {t("layout:attention.ok")}
         </button>
       </form>

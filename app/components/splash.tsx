@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { brand } from "~/config/brand";
 
 /** How long the splash stays (§9). */
@@ -8,8 +9,13 @@ export const splashSeenKey = "splash-seen";
 /**
  * The splash with the logo on the first visit of a browser session. It exists only after
  * hydration (never in the server's HTML), so crawlers and visitors without JavaScript get the
- * content at once; it is decorative and lets every click and key through to the page beneath.
- * Escape dismisses it early. Without motion preferences it fades out; otherwise it just goes.
+ * content at once; screen readers skip it (decorative, aria-hidden).
+ *
+ * It covers the page, so nothing beneath may be clicked or focused unseen while it shows. It
+ * gives way at the buyer's first move rather than making the page inert for 3 s: a click or
+ * tap is spent on the splash; a key (Tab, Escape…) or any focus change (a screen reader's
+ * cursor) removes it before the focus moves, so the focus is always in view. Without motion
+ * preferences it fades out at the end; otherwise it just goes.
  */
 export function Splash() {
   const [shown, setShown] = useState(false);
@@ -26,15 +32,23 @@ export function Splash() {
 
   useEffect(() => {
     if (!shown) return;
-    const hide = () => setShown(false);
-    const timer = setTimeout(hide, splashMs);
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") hide();
+    const timer = setTimeout(() => setShown(false), splashMs);
+    // Gone from the page before the key or focus change takes effect.
+    const hideNow = () => flushSync(() => setShown(false));
+    const spendClick = (event: MouseEvent) => {
+      event.preventDefault();
+      event.stopPropagation();
+      hideNow();
     };
-    window.addEventListener("keydown", onKey);
+    const options = { capture: true };
+    window.addEventListener("click", spendClick, options);
+    window.addEventListener("keydown", hideNow, options);
+    window.addEventListener("focusin", hideNow, options);
     return () => {
       clearTimeout(timer);
-      window.removeEventListener("keydown", onKey);
+      window.removeEventListener("click", spendClick, options);
+      window.removeEventListener("keydown", hideNow, options);
+      window.removeEventListener("focusin", hideNow, options);
     };
   }, [shown]);
 

@@ -83,6 +83,7 @@ describe("locales", () => {
     expect(layout.notices.purchaseCancelled).toBe("Your purchase process has been canceled");
     expect(layout.notices.sessionDisconnected).toBe("Your user session has been disconnected");
     expect(layout.attention.title).toBe("Attention");
+    expect(layout.errors.communication).toBe("A communication error has occurred with the server");
     expect(checkout.canceledTitle).toBe("Purchase process canceled");
     expect(validation.passwordMustMatch).toBe("Password must match");
     expect(validation.emailMustMatch).toBe("eMail must match");

@@ -1,5 +1,6 @@
 import { endpoints, idPath } from "@contract";
 import { Link, redirect } from "react-router";
+import { isProduct } from "~/lib/browse-paths";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { notFound } from "~/lib/responses";
@@ -40,7 +41,9 @@ export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) 
         {process.listaFuncion.map((line) => (
           <li key={line.idFuncion}>
             {line.oEspectaculo.cEspectaculoCartelNombre} —{" "}
-            {t("checkout:tickets", { count: line.nCantidadPosiciones })}
+            {isProduct(line.oEspectaculo)
+              ? t("checkout:quantity", { count: line.nCantidadPosiciones })
+              : t("checkout:tickets", { count: line.nCantidadPosiciones })}
           </li>
         ))}
       </ul>
@@ -49,7 +52,9 @@ export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) 
       </p>
       <p className="flex flex-wrap gap-3">
         <a href={`/myOrders/${orderId}/eticket.pdf`} className="button-primary" download>
-          {t("account:orders.downloadEticket")}
+          {process.listaFuncion.every((line) => isProduct(line.oEspectaculo))
+            ? t("account:orders.downloadVoucher")
+            : t("account:orders.downloadEticket")}
         </a>
         <Link to="/myOrders" className="button-secondary">
           {t("checkout:success.toOrders")}

@@ -1,4 +1,5 @@
 import { endpoints } from "@contract";
+import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -47,21 +48,34 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               {order.listaFunciones.map((line) => (
                 <div key={line.idFuncion} className="mb-2">
                   <h3 className="font-semibold">{line.oEspectaculo.cEspectaculoCartelNombre}</h3>
-                  <p>
-                    {formatDateTime(line.oFuncionFecha.dFecha, locale)} —{" "}
-                    {line.cEstablecimientoNombre}
-                  </p>
-                  <ul className="list-disc pl-6">
-                    {line.listaTickets.map((ticket) => (
-                      <li key={ticket.idTicket}>
-                        {ticket.cSectorNombre} ·{" "}
-                        {ticket.nNumero !== null
-                          ? t("checkout:seat", { row: ticket.cFila, number: ticket.nNumero })
-                          : t("checkout:performance.generalAdmission")}{" "}
-                        · {formatPrice(ticket.fPrecio)}
-                      </li>
-                    ))}
-                  </ul>
+                  {/* A product (§3) shows its quantity and no date. */}
+                  {isProduct(line.oEspectaculo) ? (
+                    <>
+                      <p>{line.cEstablecimientoNombre}</p>
+                      <p>
+                        {t("checkout:quantity", { count: line.listaTickets.length })} ·{" "}
+                        {formatPrice(line.listaTickets.reduce((sum, x) => sum + x.fPrecio, 0))}
+                      </p>
+                    </>
+                  ) : (
+                    <>
+                      <p>
+                        {formatDateTime(line.oFuncionFecha.dFecha, locale)} —{" "}
+                        {line.cEstablecimientoNombre}
+                      </p>
+                      <ul className="list-disc pl-6">
+                        {line.listaTickets.map((ticket) => (
+                          <li key={ticket.idTicket}>
+                            {ticket.cSectorNombre} ·{" "}
+                            {ticket.nNumero !== null
+                              ? t("checkout:seat", { row: ticket.cFila, number: ticket.nNumero })
+                              : t("checkout:performance.generalAdmission")}{" "}
+                            · {formatPrice(ticket.fPrecio)}
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
                 </div>
               ))}
               <p className="font-semibold">
@@ -76,7 +90,9 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   className="button-primary"
                   download
                 >
-                  {t("account:orders.downloadEticket")}
+                  {order.listaFunciones.every((line) => isProduct(line.oEspectaculo))
+                    ? t("account:orders.downloadVoucher")
+                    : t("account:orders.downloadEticket")}
                 </a>
               </p>
             </article>

@@ -1,5 +1,6 @@
-// /establecimiento/{cSeo}/{idEstablecimiento} and the catch-all /{cSeo}/{idEstablecimiento}:
-// a venue with its address, zone, description, map link and its shows (paged, 12 a page).
+// /establecimiento/{cSeo}/{idEstablecimiento} and the catch-all /{cSeo}/{idEstablecimiento}
+// (only with the venue's own seo): a venue with its address, zone, description, map link and
+// its shows (paged, 12 a page).
 import { endpoints, idParam, pageSize, pagingQuery } from "@contract";
 import { data, Link, redirect } from "react-router";
 import { Pager } from "~/components/browse/pager";
@@ -35,12 +36,19 @@ export async function loader(args: Route.LoaderArgs) {
   const venue = orThrow(list).Lista.find((v) => v.idEstablecimiento === id.data);
   if (!venue) throw notFound();
   const canonical = venuePath(venue);
-  // A wrong or outdated seo moves to the right one, keeping the URL's form; both forms
-  // render the venue and name /establecimiento/… as the canonical address.
+  // Both forms render the venue and name /establecimiento/… as the canonical address. Under
+  // /establecimiento/ the address says it is a venue, so an outdated seo moves to the right
+  // one. The catch-all gets every two-segment path no other route claims (/linkPago/1,
+  // /BuyTicketBox/1): there only the venue's own seo is the venue (other capitals move to
+  // it); any other word is a page that does not exist.
   if (args.params.cSeo !== venue.cSeo) {
-    const right = url.pathname.startsWith("/establecimiento/")
-      ? canonical
-      : `/${encodeURIComponent(venue.cSeo)}/${venue.idEstablecimiento}`;
+    const viaCatchAll = !url.pathname.startsWith("/establecimiento/");
+    if (viaCatchAll && args.params.cSeo.toLowerCase() !== venue.cSeo.toLowerCase()) {
+      throw notFound();
+    }
+    const right = viaCatchAll
+      ? `/${encodeURIComponent(venue.cSeo)}/${venue.idEstablecimiento}`
+      : canonical;
     throw redirect(`${right}${url.search}`, 301);
   }
   const t = getT(args.context);

@@ -47,6 +47,9 @@ export async function currentCart({
   const processId = session.get("processId");
   if (!processId || !user) return null;
   const result = await commerce.call(endpoints.process, { params: { id: processId } });
-  if (!result.ok || result.data.cEstado !== "ACTIVE") return null;
-  return summarize(result.data);
+  if (!result.ok) return null;
+  const process = result.data;
+  // A process with nothing held is no purchase to show (no "0" badge, no clock).
+  if (process.cEstado !== "ACTIVE" || process.oCantidadTotal.nCantidadTotal === 0) return null;
+  return summarize(process);
 }

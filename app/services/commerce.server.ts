@@ -17,6 +17,7 @@ import { data, redirect } from "react-router";
 import type { Locale } from "~/lib/locales";
 import { config } from "./config.server";
 import { countryCodeOf } from "./geo.server";
+import { i18nFor } from "./i18n.server";
 import { loginUrlFor } from "./session.server";
 
 type Transport = (request: Request) => Response | Promise<Response>;
@@ -47,6 +48,19 @@ export type CommerceFailure = {
   fieldErrors?: Record<string, string[]>;
 };
 export type CommerceResult<T> = { ok: true; data: T } | CommerceFailure;
+
+/**
+ * The API could not be reached: the buyer reads the spec's text (§8) in their language; the
+ * underlying error (an address, a socket code) is for the server's log only.
+ */
+function transportFailure(caller: Caller): CommerceFailure {
+  return {
+    ok: false,
+    nCode: transportFailureCode,
+    code: "TRANSPORT",
+    message: i18nFor(caller.locale).t("layout:errors.communication"),
+  };
+}
 
 /** On whose behalf calls are made: the incoming request, its language, the user's token. */
 export type Caller = {
@@ -123,14 +137,12 @@ async function send(
       }),
     );
   } catch (error) {
-    return {
-      failure: {
-        ok: false,
-        nCode: transportFailureCode,
-        code: "TRANSPORT",
-        message: error instanceof Error ? error.message : String(error),
-      },
-    };
+    console.error(
+      "commerce API unreachable:",
+      endpoint.id,
+      error instanceof Error ? error.message : String(error),
+    );
+    return { failure: transportFailure(caller) };
   }
   // HTTP 401 (missing or expired token): to /login carrying the wanted path.
   if (response.status === 401) throw redirect(loginUrlFor(caller.request));
@@ -149,12 +161,9 @@ export async function callEndpoint<E extends EndpointDefinition>(
   try {
     body = await response.json();
   } catch {
-    return {
-      ok: false,
-      nCode: transportFailureCode,
-      code: "TRANSPORT",
-      message: `HTTP ${response.status}`,
-    };
+    // Not the API's envelope (a proxy's error page, a cut answer): nothing usable came back.
+    console.error("commerce API answered no JSON:", endpoint.id, `HTTP ${response.status}`);
+    return transportFailure(caller);
   }
   const nCode = typeof body.nCode === "number" ? body.nCode : response.status;
   if (nCode > 299) {

@@ -49,16 +49,28 @@ describe("callEndpoint against the embedded API (in-process)", () => {
 });
 
 describe("callEndpoint when the API cannot be reached", () => {
-  it("turns a transport failure into nCode 555 with the error", async () => {
+  it("turns a transport failure into nCode 555 with the spec's text in the buyer's language", async () => {
     registerEmbeddedCommerce(async () => {
       throw new TypeError("fetch failed: connect ECONNREFUSED");
     });
-    const result = await callEndpoint({ request, locale: "es" }, endpoints.showTypes);
+    const result = await callEndpoint({ request, locale: "en" }, endpoints.showTypes);
     expect(result).toEqual({
       ok: false,
       nCode: transportFailureCode,
       code: "TRANSPORT",
-      message: "fetch failed: connect ECONNREFUSED",
+      message: "A communication error has occurred with the server",
+    });
+  });
+
+  it("treats an answer that is not the API's JSON as a transport failure, translated", async () => {
+    registerEmbeddedCommerce(
+      async () => new Response("<html>502 Bad Gateway</html>", { status: 502 }),
+    );
+    const result = await callEndpoint({ request, locale: "pt" }, endpoints.showTypes);
+    expect(result).toMatchObject({
+      ok: false,
+      nCode: transportFailureCode,
+      message: "Ocorreu um erro de comunicação com o servidor",
     });
   });
 

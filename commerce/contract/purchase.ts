@@ -152,7 +152,9 @@ export const releasePerformanceEndpoint = defineEndpoint({
   method: "POST",
   path: "/Proceso/{id}/Posiciones/SoltarFuncion",
   area: "purchase",
-  summary: "Gives back the places the process holds for one performance.",
+  summary:
+    "Gives back the places the process holds for one performance. A process left without " +
+    "places ends: it answers CANCELLED.",
   access: "customer",
   params: processParams,
   body: releasePerformanceRequest,

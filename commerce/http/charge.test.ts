@@ -253,9 +253,10 @@ describe("POST Proceso/{id}/Cobrar", () => {
       token: alice,
       body: { idFuncion: fx.performances.main.id },
     });
+    // Releasing the last places ended the process.
     expect((await pay(id, alice)).json).toMatchObject({
-      nCode: 422,
-      oData: { cCodigo: "PROCESS_EMPTY" },
+      nCode: 410,
+      oData: { cCodigo: "PROCESS_CANCELLED" },
     });
     expect(acquirer.calls).toBe(0);
   });

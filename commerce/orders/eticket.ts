@@ -28,6 +28,7 @@ export async function orderETicketPdf(
           showTitle: card?.cEspectaculoCartelNombre ?? "",
           venueName: card?.cEstablecimientoNombre ?? "",
           startsAt: ticket.isProduct ? null : ticket.startsAt,
+          isProduct: ticket.isProduct,
           sectorName: ticket.sectorName,
           row: ticket.row,
           number: ticket.number,

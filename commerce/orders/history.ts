@@ -1,6 +1,6 @@
 // A customer's orders with their tickets, as the contract's order history (Historial2) and
-// as the input of the e-ticket PDF.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+// as the input of the e-ticket PDF; tickets by performance, sector, row and seat.
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { Order, ShowCard } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
@@ -16,6 +16,7 @@ import {
 import { functionDateParts } from "../domain/dates.ts";
 import { type Language, translate } from "../i18n.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
+import { compareTicketPlaces } from "./ticket-order.ts";
 
 export type OrderTicketRow = {
   ticketId: number;
@@ -23,6 +24,8 @@ export type OrderTicketRow = {
   code: string;
   price: number;
   sectorName: string;
+  sectorOrder: number;
+  sectorId: number;
   row: string | null;
   number: number | null;
   performanceId: number;
@@ -67,6 +70,8 @@ export async function loadOrders(
       code: tickets.code,
       price: tickets.price,
       sectorName: sectors.name,
+      sectorOrder: sectors.sortOrder,
+      sectorId: sectors.id,
       row: positions.row,
       number: positions.number,
       performanceId: performances.id,
@@ -84,8 +89,10 @@ export async function loadOrders(
         tickets.orderId,
         orderRows.map((r) => r.order.id),
       ),
-    )
-    .orderBy(asc(performances.startsAt), asc(sectors.sortOrder), asc(tickets.id));
+    );
+  // In the order a buyer reads them, whatever order the seats were picked in (SQL cannot
+  // sort rows naturally: "10" after "2", "AA" after "Z").
+  ticketRows.sort(compareTicketPlaces);
   const cards = await showCardsById(
     db,
     ticketRows.map((t) => t.showId),

@@ -14,6 +14,7 @@ import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
 import { closedReason, processDeadline, processState } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
+import { liveHeldPlaces } from "./view.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
 
@@ -157,17 +158,29 @@ export async function takePlaces(
   });
 }
 
-/** Gives back the places the customer's process holds for one performance. */
+/**
+ * Gives back the places the customer's process holds for one performance. A running process
+ * left without places has no purchase in it any more: it ends (CANCELLED) at once, so no
+ * client shows an empty cart with a running clock or takes payment for nothing.
+ */
 export async function releasePerformance(
   deps: CommerceDeps,
   input: { processId: number; customerId: number; performanceId: number },
 ): Promise<ProcessRow> {
   return changeAvailability(deps, async (tx) => {
+    const now = deps.now();
     const process = await lockOwnProcess(tx, input.processId, input.customerId);
     // Releasing from an expired process is harmless (its holds are free anyway).
-    if (process.status !== "ACTIVE") ensureOpen(process, deps.now());
+    if (process.status !== "ACTIVE") ensureOpen(process, now);
     await releaseHolds(tx, [process.id], input.performanceId);
-    return process;
+    if (processState(process.status, process.deadline, now) !== "ACTIVE") return process;
+    if ((await liveHeldPlaces(tx, process.id, now)).length > 0) return process;
+    const [ended] = await tx
+      .update(purchaseProcesses)
+      .set({ status: "CANCELLED" })
+      .where(eq(purchaseProcesses.id, process.id))
+      .returning();
+    return ended;
   });
 }
 

@@ -23,6 +23,7 @@ const order: ETicketInput = {
       venueName: "Teatro São Luiz",
       // 23:30 UTC is 20:30 in Buenos Aires (UTC-3), still Friday 15 May.
       startsAt: new Date("2026-05-15T23:30:00Z"),
+      isProduct: false,
       sectorName: "Platéia",
       row: "F",
       number: 12,
@@ -33,6 +34,7 @@ const order: ETicketInput = {
       showTitle: "Canções do coração: noite de fado e bossa",
       venueName: "Teatro São Luiz",
       startsAt: new Date("2026-05-15T23:30:00Z"),
+      isProduct: false,
       sectorName: "Campo",
       row: null,
       number: null,
@@ -43,6 +45,7 @@ const order: ETicketInput = {
       showTitle: "Remera oficial del festival",
       venueName: "Tienda",
       startsAt: null,
+      isProduct: true,
       sectorName: "Talle M",
       row: null,
       number: null,
@@ -111,7 +114,16 @@ describe("renderETicketPdf", () => {
       expect.arrayContaining(["Entrada geral", "$ 8.500", order.tickets[1].code]),
     );
     expect(pageTexts(doc, 2)).toEqual(
-      expect.arrayContaining(["Sem data (produto)", "$ 25.000", order.tickets[2].code]),
+      expect.arrayContaining([
+        "Comprovante de retirada",
+        "Produto 3 de 3",
+        "RETIRADA EM",
+        "Tienda",
+        "PRODUTO",
+        "Talle M",
+        "$ 25.000",
+        order.tickets[2].code,
+      ]),
     );
   });
 
@@ -129,7 +141,32 @@ describe("renderETicketPdf", () => {
       ]),
     );
     expect(pageTexts(doc, 1)).toContain("Ingreso general");
-    expect(pageTexts(doc, 2)).toContain("Sin fecha (producto)");
+  });
+
+  it("words a product's page as a pickup voucher: no date, no seat, nothing about entry", async () => {
+    const doc = await PDFDocument.load(await renderETicketPdf(order, "es"));
+    const product = pageTexts(doc, 2);
+    expect(product).toEqual(
+      expect.arrayContaining([
+        "Comprobante de retiro",
+        "Producto 3 de 3",
+        "RETIRO EN",
+        "PRODUCTO",
+        "Talle M",
+        "$ 25.000",
+      ]),
+    );
+    const text = product.join(" ");
+    for (const word of ["Entrada", "FECHA", "HORA", "UBICACIÓN", "SECTOR", "ingreso"]) {
+      expect(text, word).not.toContain(word);
+    }
+    expect(text).toContain("al retirar el producto");
+  });
+
+  it("names an order of products only after its vouchers", async () => {
+    const products = { ...order, tickets: [order.tickets[2]] };
+    const doc = await PDFDocument.load(await renderETicketPdf(products, "en"));
+    expect(doc.getTitle()).toBe("Pickup vouchers of order 1234");
   });
 
   it("renders English, one page for a single ticket", async () => {

@@ -1,5 +1,6 @@
 // The printable e-ticket: one A4 page per ticket with the show, place, seat, price, order and
-// a QR code of the signed ticket code that the door scanner reads.
+// a QR code of the signed ticket code that the door scanner reads. A shop product's page is
+// a pickup voucher instead: where and what, with no date or seat.
 import {
   PDFDocument,
   type PDFFont,
@@ -20,6 +21,8 @@ export type ETicketInput = {
     venueName: string;
     /** Null for shop products, which have no date. */
     startsAt: Date | null;
+    /** A shop product (§3): its page is a pickup voucher, with no date and no seat. */
+    isProduct: boolean;
     sectorName: string;
     row: string | null;
     number: number | null;
@@ -165,7 +168,9 @@ export async function renderETicketPdf(
   const printable = new Set(regular.getCharacterSet());
   const clean = (text: string) => toWinAnsi(text, printable);
 
-  pdf.setTitle(t("eticket:documentTitle", { orderId: input.orderId }));
+  const onlyProducts = input.tickets.every((ticket) => ticket.isProduct);
+  const title = onlyProducts ? "eticket:productsDocumentTitle" : "eticket:documentTitle";
+  pdf.setTitle(t(title, { orderId: input.orderId }));
   pdf.setLanguage(locales[language]);
 
   const count = input.tickets.length;
@@ -179,16 +184,21 @@ export async function renderETicketPdf(
         scale: 8,
       }),
     );
+    const position = { index: index + 1, count };
     drawTicket(page, {
       fonts: { regular, bold, mono },
       clean,
-      heading: t("eticket:heading"),
-      counter: t("eticket:ticketOf", { index: index + 1, count }),
+      heading: t(ticket.isProduct ? "eticket:productHeading" : "eticket:heading"),
+      counter: t(ticket.isProduct ? "eticket:productOf" : "eticket:ticketOf", position),
       title: ticket.showTitle,
-      rows: detailRows(ticket, input, language),
+      rows: ticket.isProduct
+        ? productRows(ticket, input, language)
+        : detailRows(ticket, input, language),
       code: ticket.code,
       codeLabel: t("eticket:code"),
-      notes: [t("eticket:entryNote"), t("eticket:shareNote")],
+      notes: ticket.isProduct
+        ? [t("eticket:productEntryNote"), t("eticket:productShareNote")]
+        : [t("eticket:entryNote"), t("eticket:shareNote")],
       qr,
     });
   }
@@ -215,8 +225,6 @@ function detailRows(
     const { date, time } = formattersFor(language);
     rows.push([t("eticket:date"), capitalize(date.format(ticket.startsAt), language)]);
     rows.push([t("eticket:time"), time.format(ticket.startsAt)]);
-  } else {
-    rows.push([t("eticket:date"), t("eticket:noDate")]);
   }
   rows.push(
     [t("eticket:sector"), ticket.sectorName],
@@ -226,6 +234,22 @@ function detailRows(
     [t("eticket:holder"), input.customerName],
   );
   return rows;
+}
+
+/** A product's voucher: where to pick it up and what (its only sector names the unit). */
+function productRows(
+  ticket: Ticket,
+  input: ETicketInput,
+  language: Language,
+): Array<[string, string]> {
+  const t = translate(language);
+  return [
+    [t("eticket:pickupAt"), ticket.venueName],
+    [t("eticket:product"), ticket.sectorName],
+    [t("eticket:price"), formatPesos(ticket.price)],
+    [t("eticket:order"), String(input.orderId)],
+    [t("eticket:holder"), input.customerName],
+  ];
 }
 
 type TicketLayout = {

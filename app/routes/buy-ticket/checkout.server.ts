@@ -4,11 +4,12 @@
 // form, keeping what the buyer typed (the security code aside).
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { endpoints, idPath, releasePerformanceRequest } from "@contract";
+import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
 import { data, redirect } from "react-router";
+import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { checkoutForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
-import { type CommerceResult, orThrow } from "~/services/commerce.server";
+import { type CommerceFailure, type CommerceResult, orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 
 /** Leaves the checkout with a one-time notice (ended, expired or cancelled). */
@@ -16,6 +17,21 @@ function endPurchase({ session }: RequestContext, notice: string, to = "/payFini
   session.unset("processId");
   session.flash("notice", notice);
   return redirect(to);
+}
+
+/** Nothing left to buy: cancelled by the API after the last release, or left running empty. */
+function isEmptied(process: PurchaseProcess) {
+  return (
+    process.cEstado === "CANCELLED" ||
+    (process.cEstado === "ACTIVE" && process.oCantidadTotal.nCantidadTotal === 0)
+  );
+}
+
+/** The page a held performance was chosen on: its performance page, or the product's. */
+function pageOf(line: PurchaseProcess["listaFuncion"][number]) {
+  return isProduct(line.oEspectaculo)
+    ? shopPerformancePath(line.idFuncion)
+    : performancePath(line.oEspectaculo.cSeo, line.idFuncion);
 }
 
 export function processIdOf(params: { idProcesoDeCompra?: string }): number {
@@ -31,6 +47,7 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (process.cEstado === "PAID") throw redirect(`/BuyTicket/ok/${process.idProcesoDeCompra}`);
   if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired");
   if (process.cEstado === "CANCELLED") throw endPurchase(shop, "layout:notices.purchaseCancelled");
+  if (isEmptied(process)) throw endPurchase(shop, "layout:notices.purchaseEmptied", "/");
   const [deliveryTypes, paymentMethods] = await Promise.all([
     commerce.call(endpoints.deliveryTypes, { params }),
     commerce.call(endpoints.paymentMethods, { params }),
@@ -62,13 +79,25 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
   if (intent === "release") {
     const body = releasePerformanceRequest.safeParse({ idFuncion: form.get("idFuncion") });
     if (!body.success) return data({ releaseError: true }, { status: 400 });
-    await commerce.call(endpoints.releasePerformance, { params, body: body.data });
+    const before = await commerce.call(endpoints.process, { params });
+    const after = await commerce.call(endpoints.releasePerformance, { params, body: body.data });
+    if (after.ok && isEmptied(after.data)) {
+      // The last places went (the API ends such a process): back to where they came from.
+      const line = before.ok
+        ? before.data.listaFuncion.find((l) => l.idFuncion === body.data.idFuncion)
+        : undefined;
+      return endPurchase(shop, "layout:notices.purchaseEmptied", line ? pageOf(line) : "/");
+    }
     return redirect(`/BuyTicket/${processId}`);
   }
 
   const submission = parseWithZod(form, { schema: checkoutForm });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields }), { status: 400 });
+    // Refused before reaching the API: nothing was tried, any key will do for the next try.
+    return data(
+      { ...submission.reply({ hideFields }), idempotencyKey: randomUUID() },
+      { status: 400 },
+    );
   }
   const { idEntregaTipo, nFormaDePago, nCuotas, oTarjeta, cClaveIdempotencia } = submission.value;
   const steps: Array<() => Promise<CommerceResult<unknown>>> = [
@@ -89,16 +118,34 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
     if (result.code === "PROCESS_CANCELLED") {
       return endPurchase(shop, "layout:notices.purchaseCancelled");
     }
+    // A double submit: the other request of the same attempt has paid.
+    if (result.code === "PROCESS_PAID") return paid(shop, processId);
     const declined = result.code === "PAYMENT_DECLINED" || result.code === "PAYMENT_FAILED";
     return data(
-      submission.reply({
-        formErrors: [result.message],
-        fieldErrors: result.fieldErrors,
-        hideFields,
-      }),
+      {
+        ...submission.reply({
+          formErrors: [result.message],
+          fieldErrors: result.fieldErrors,
+          hideFields,
+        }),
+        idempotencyKey: nextAttemptKey(result, cClaveIdempotencia),
+      },
       { status: declined ? 402 : result.code === "TRANSPORT" ? 503 : 400 },
     );
   }
-  shop.session.unset("processId");
+  return paid(shop, processId);
+}
+
+function paid({ session }: RequestContext, processId: number) {
+  session.unset("processId");
   return redirect(`/BuyTicket/ok/${processId}`);
+}
+
+/**
+ * The key of the buyer's next attempt. An answer of the API ends the attempt (a declined card
+ * stays declined under its key), so the next one gets a new key; without an answer the
+ * outcome is unknown, and only the same key makes a retry safe from paying twice.
+ */
+function nextAttemptKey(failure: CommerceFailure, key: string): string {
+  return failure.code === "TRANSPORT" ? key : randomUUID();
 }

@@ -7,6 +7,15 @@ import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 
+/** "Tickets", "Products", or "Subtotal" when the purchase holds both. */
+function subtotalLabel(process: PurchaseProcess) {
+  const products = process.listaFuncion.filter((line) => isProduct(line.oEspectaculo)).length;
+  if (products === 0) return "checkout:subtotal";
+  return products === process.listaFuncion.length
+    ? "checkout:subtotalProducts"
+    : "checkout:subtotalMixed";
+}
+
 export function HeldPlaces({ process }: { process: PurchaseProcess }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
@@ -50,13 +59,13 @@ export function HeldPlaces({ process }: { process: PurchaseProcess }) {
           <Form method="post" className="mt-2">
             <input type="hidden" name="idFuncion" value={line.idFuncion} />
             <button type="submit" name="intent" value="release" className="button-link">
-              {t("checkout:release")}
+              {isProduct(line.oEspectaculo) ? t("checkout:releaseProduct") : t("checkout:release")}
             </button>
           </Form>
         </article>
       ))}
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
-        <dt>{t("checkout:subtotal")}</dt>
+        <dt>{t(subtotalLabel(process))}</dt>
         <dd>{formatPrice(process.fSubtotal)}</dd>
         <dt>{t("checkout:serviceCharge")}</dt>
         <dd>{formatPrice(process.fCargoServicio)}</dd>

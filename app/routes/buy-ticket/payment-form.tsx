@@ -1,13 +1,16 @@
 // The checkout's payment form: delivery, payment method, the card, installments and the
 // terms (§5). Conform checks it as the buyer types (with JavaScript) with the same schema the
-// action uses; the idempotency key makes a double submit one charge.
+// action uses, and the installments follow the chosen payment method; the idempotency key
+// makes a double submit one charge.
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors, FormErrors, RadioField, TextField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
+import { installmentsOffered } from "~/lib/installments";
 
 type PaymentFormProps = {
   process: PurchaseProcess;
@@ -29,6 +32,7 @@ export function PaymentForm({
 }: PaymentFormProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   const [form, fields] = useShopForm(checkoutForm, {
     lastResult,
     defaultValue: {
@@ -38,8 +42,11 @@ export function PaymentForm({
     },
   });
   const card = fields.oTarjeta.getFieldset();
-  const installments = [...new Set(paymentMethods.flatMap((method) => method.listaCuotas))].sort(
-    (a, b) => a - b,
+  const installments = installmentsOffered(
+    paymentMethods,
+    // Without JavaScript the choice cannot update the list: every count is offered, and the
+    // server refuses a count the method does not allow next to this field.
+    hydrated ? fields.nFormaDePago.value : undefined,
   );
   const years = Array.from({ length: 15 }, (_, i) => currentYear + i);
   const { key: monthKey, ...monthProps } = getSelectProps(card.nMesVencimiento);
@@ -133,6 +140,7 @@ export function PaymentForm({
             type="checkbox"
             name={fields.lAceptaTerminos.name}
             id={fields.lAceptaTerminos.id}
+            defaultChecked={fields.lAceptaTerminos.initialValue === "on"}
             aria-invalid={fields.lAceptaTerminos.errors ? true : undefined}
             aria-describedby={
               fields.lAceptaTerminos.errors ? fields.lAceptaTerminos.errorId : undefined

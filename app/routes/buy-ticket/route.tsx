@@ -67,7 +67,13 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           process={process}
           deliveryTypes={loaderData.deliveryTypes}
           paymentMethods={loaderData.paymentMethods}
-          idempotencyKey={loaderData.idempotencyKey}
+          // Loaders are not run again after a refused payment: the action's answer brings
+          // the key of the next attempt.
+          idempotencyKey={
+            actionData && "idempotencyKey" in actionData
+              ? actionData.idempotencyKey
+              : loaderData.idempotencyKey
+          }
           currentYear={loaderData.currentYear}
           lastResult={actionData && "status" in actionData ? actionData : undefined}
         />

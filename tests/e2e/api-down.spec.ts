@@ -1,0 +1,90 @@
+// The storefront while its commerce API cannot be reached (spec §8, nCode 555): a second
+// storefront is started for these tests, pointed at an API address where nothing listens.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./support";
+
+/** A port nothing listens on: taken from the system, then let go. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(address),
+      );
+    });
+  });
+}
+
+async function startStorefront(port: number, apiPort: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: "test-results/e2e-data-api-down",
+      SESSION_SECRET: "e2e-session-secret-0123456789",
+      COOKIE_SECURE: "false",
+      COMMERCE_API_URL: `http://127.0.0.1:${apiPort}/v2`,
+    },
+    stdio: "ignore",
+  });
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (child.exitCode !== null) throw new Error(`storefront exited with ${child.exitCode}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/robots.txt`);
+      return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  child.kill();
+  throw new Error("storefront did not start");
+}
+
+let storefront: ChildProcess | undefined;
+let origin = "";
+
+test.beforeAll(async () => {
+  // Beside the suite's own server, one port per worker.
+  const port = Number(process.env.E2E_PORT) + 1 + test.info().parallelIndex;
+  storefront = await startStorefront(port, await closedPort());
+  origin = `http://127.0.0.1:${port}`;
+});
+
+test.afterAll(() => {
+  storefront?.kill();
+});
+
+test("login says the server could not be reached, in Spanish, and keeps the e-mail", async ({
+  page,
+}) => {
+  await page.goto(`${origin}/login`);
+  const email = page.getByLabel("Correo electrónico", { exact: true });
+  await email.fill("ana@example.com");
+  await page.getByLabel("Contraseña", { exact: true }).fill("Entradas2026");
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "Ocurrió un error de comunicación con el servidor",
+  );
+  await expect(page.locator("body")).not.toContainText("fetch failed");
+  await expect(email).toHaveValue("ana@example.com");
+  await expectAccessible(page);
+});
+
+test("a page that needs the API shows 'Atención' as its title, with the focus on it", async ({
+  page,
+}) => {
+  const response = await page.goto(`${origin}/`);
+  expect(response?.status()).toBe(503);
+  await expect(page).toHaveTitle("Atención");
+  const dialog = page.getByRole("dialog", { name: "Atención" });
+  await expect(dialog).toContainText("Ocurrió un error de comunicación con el servidor");
+  await expect(page.locator("body")).not.toContainText("fetch failed");
+  await expect(dialog.getByRole("button", { name: "Aceptar" })).toBeFocused();
+  await expectAccessible(page);
+});

@@ -1,0 +1,220 @@
+// Trying the shop as a buyer would, with JavaScript on (project js-on) and off (js-off):
+// paying again after a declined card, installments that follow the payment method, removing
+// everything from a purchase, a shop product from checkout to My orders, and addresses that
+// are not what they look like (an e-ticket of no order of theirs, a venue that is no venue).
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { expectAccessible, testCards, uniqueEmail } from "./support";
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+test.describe.configure({ timeout: 150_000 });
+
+test.beforeEach(async ({ page }) => {
+  // The splash (first visit of a session) is covered by the layout tests.
+  await page.addInitScript(() => {
+    try {
+      sessionStorage.setItem("splash-seen", "1");
+    } catch {}
+  });
+});
+
+/** A new buyer, signed up with the sign-up form's own post; the session lands in the browser. */
+async function signUp(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const response = await page.request.post("/signUp", {
+    form: {
+      cNombre: "Ana",
+      cApellido: "Pereyra",
+      cEmail: email,
+      cEmailConfirmacion: email,
+      cClave: "Entradas2026",
+      cClaveConfirmacion: "Entradas2026",
+      cGenero: "FEMENINO",
+      cTipoDocumento: "DNI",
+      cNumeroDocumento: "30123456",
+      redirectTo: "/",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+/** Billboard → a show with places → its first performance → 2 general-admission places. */
+async function holdTwoTickets(page: Page) {
+  await page.goto("/");
+  await page
+    .locator("article.card")
+    .filter({ hasText: "Desde" })
+    .filter({ hasNotText: "Tienda" })
+    .first()
+    .getByRole("heading")
+    .getByRole("link")
+    .click();
+  await page
+    .getByRole("link", { name: /^Comprar para/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/funcion\//);
+  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await expect(page.getByText("2 entradas")).toBeVisible();
+}
+
+async function fillCard(page: Page, number: string) {
+  const nextYear = String(new Date().getFullYear() + 2);
+  await page.getByLabel("Número de tarjeta").fill(number);
+  await page.getByLabel("Mes de vencimiento").selectOption("12");
+  await page.getByLabel("Año de vencimiento").selectOption(nextYear);
+  await page.getByLabel("Código de seguridad").fill("123");
+  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
+  await page.getByLabel("Documento del titular").fill("30123456");
+  const terms = page.getByLabel(/Leí y acepto/);
+  if (!(await terms.isChecked())) await terms.check();
+}
+
+const payButton = (page: Page) => page.getByRole("button", { name: /^Pagar/ });
+
+test("after a declined card, the same form pays with a good one", async ({ page }) => {
+  await signUp(page, "retry");
+  await holdTwoTickets(page);
+  await fillCard(page, testCards.declines);
+  await payButton(page).click();
+  await expect(page.getByRole("alert")).toContainText("El pago falló");
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+
+  // Same form, no reload: another card is a new attempt, not a replay of the decline. What
+  // was typed is still there (the server never sends the security code back).
+  await expect(page.getByLabel(/Leí y acepto/)).toBeChecked();
+  if (!jsOn()) await expect(page.getByLabel("Código de seguridad")).toHaveValue("");
+  await page.getByLabel("Número de tarjeta").fill(testCards.approves);
+  await page.getByLabel("Código de seguridad").fill("123");
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+  await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the installments offered follow the payment method", async ({ page }) => {
+  await signUp(page, "installments");
+  await holdTwoTickets(page);
+  const installments = page.getByLabel("Cuotas");
+  if (jsOn()) {
+    await page.getByLabel("Tarjeta de débito").check();
+    await expect(installments.locator("option")).toHaveText(["1 pago"]);
+    await page.getByLabel("Tarjeta de crédito").check();
+    await expect(installments.locator("option")).toHaveText([
+      "1 pago",
+      "3 cuotas",
+      "6 cuotas",
+      "12 cuotas",
+    ]);
+    await expectAccessible(page);
+    return;
+  }
+  // Without JavaScript the list cannot follow: the server's refusal shows by the field.
+  await page.getByLabel("Tarjeta de débito").check();
+  await installments.selectOption("12");
+  await fillCard(page, testCards.approves);
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  const field = page.locator(".field").filter({ has: installments });
+  await expect(field).toContainText(
+    "Esa cantidad de cuotas no está disponible para esta forma de pago",
+  );
+  await expect(page.getByLabel("Tarjeta de débito")).toBeChecked();
+  await expect(page.getByLabel("Número de tarjeta")).toHaveValue(testCards.approves);
+  await expect(page.getByLabel("Código de seguridad")).toHaveValue("");
+  await expectAccessible(page);
+});
+
+test("removing the last tickets ends the purchase and goes back to their performance", async ({
+  page,
+}) => {
+  await signUp(page, "emptied");
+  await holdTwoTickets(page);
+  const performance = await page.getByRole("heading", { level: 2 }).first().textContent();
+  await page.getByRole("button", { name: "Quitar estas entradas" }).click();
+  await expect(page).toHaveURL(/\/funcion\/[^/]+\/\d+$/);
+  await expect(page.getByRole("status").filter({ hasText: "Tu compra quedó vacía" })).toHaveText(
+    "Tu compra quedó vacía y terminó.",
+  );
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(performance ?? "");
+  // No purchase left in the header: no badge, no clock.
+  await expect(page.locator('header summary[aria-label="Carrito vacío"]')).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("timer")).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("a shop product reads as a product from the checkout to My orders", async ({ page }) => {
+  await signUp(page, "product");
+  await page.goto("/tienda");
+  await page
+    .locator("article.card")
+    .filter({ hasText: "Taza Cartelera Porteña" })
+    .getByRole("heading")
+    .getByRole("link")
+    .click();
+  await page.getByRole("link", { name: "Elegir cantidad" }).click();
+  await expect(page).toHaveURL(/\/funcionTienda\?idFuncion=\d+$/);
+  await page.getByLabel("Cantidad", { exact: true }).selectOption("2");
+  await page.getByRole("button", { name: "Agregar a la compra" }).click();
+
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  const held = page.getByRole("region", { name: "Tu compra" });
+  await expect(held).toContainText("Cantidad: 2");
+  await expect(held.getByRole("button", { name: "Quitar este producto" })).toBeVisible();
+  await expect(held.locator("dt").first()).toHaveText("Productos");
+  await expect(held).not.toContainText(/entrada/i);
+  await expectAccessible(page);
+
+  await fillCard(page, testCards.approves);
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+  await expect(page.getByRole("main")).toContainText("Taza Cartelera Porteña — Cantidad: 2");
+  await expect(page.getByRole("main")).not.toContainText(/entrada/i);
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Ver mis compras" }).click();
+  await expect(page).toHaveURL(/\/myOrders$/);
+  const order = page.getByRole("article").filter({ hasText: "Taza Cartelera Porteña" });
+  await expect(order).toContainText("Cantidad: 2 · $ 18.000");
+  await expect(order).not.toContainText("Entrada general");
+  // Under the product's name: where to pick it up, and no date.
+  await expect(order.locator("h3 + p")).toHaveText("Tienda Cultural Avenida de Mayo");
+  await expectAccessible(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    order.getByRole("link", { name: "Descargar comprobante de retiro (PDF)" }).click(),
+  ]);
+  const pdf = await PDFDocument.load(await readFile(await download.path()));
+  expect(pdf.getPageCount()).toBe(2);
+  expect(pdf.getTitle()).toMatch(/^Comprobantes de retiro del pedido \d+$/);
+});
+
+test("an e-ticket of no order of the buyer's leads back to My orders, saying so", async ({
+  page,
+}) => {
+  await signUp(page, "eticket");
+  const response = await page.goto("/myOrders/999999/eticket.pdf");
+  expect(response?.headers()["content-type"]).toContain("text/html");
+  await expect(page).toHaveURL(/\/myOrders$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Ese pedido no está entre tus compras." }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mis compras");
+  await expectAccessible(page);
+});
+
+test("a two-word address that is not a venue is the 404 page", async ({ page }) => {
+  for (const path of ["/linkPago/1", "/BuyTicketBox/1"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+  }
+  await expectAccessible(page);
+});
