@@ -1,5 +1,6 @@
 import { endpoints, type PerformanceDetail } from "@contract";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/field";
 import { posterOf } from "~/components/show-card";
 import { isProduct, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
@@ -85,12 +86,12 @@ export default function Performance({ loaderData, actionData }: Route.ComponentP
         {formatDateTime(performance.oFuncionFecha.dFecha, locale)} —{" "}
         {performance.oEstablecimiento.cNombre}
       </p>
-      <Form method="post" className="flex flex-col gap-6" aria-describedby="selection-error">
-        {actionData?.error ? (
-          <p id="selection-error" role="alert" className="form-error">
-            {actionData.error}
-          </p>
-        ) : null}
+      <Form method="post" className="flex flex-col gap-6">
+        <ErrorSummary
+          id="selection-error"
+          messages={actionData?.error ? [actionData.error] : []}
+          attempt={actionData}
+        />
         {performance.listaSectores.map((sector) =>
           sector.cTipo === "GENERAL" ? (
             <GeneralSector key={sector.idSector} sector={sector} values={actionData?.values} />
