@@ -4,9 +4,9 @@ import { useLocation } from "react-router";
 /**
  * What a page load does for free, done for client-side navigations (WCAG 2.4.3, 4.1.3): the
  * new page's title is read out by a polite live region, and the focus moves to its <h1>
- * (focusable by script only) instead of falling to <body> — unless a form's error summary
- * took it (a failed submit), the address only changed its #fragment, or the same page only
- * changed its query and the focus is still on something there (a filter, a pager link).
+ * (focusable by script only) instead of falling to <body>. Not when a form's error summary
+ * took the focus (a failed submit) or the address only changed its #fragment; and the same
+ * page with a new query keeps the focus where it is if that is still there (a filter).
  * The first page load is left to the browser.
  */
 export function RouteAnnouncer() {
@@ -22,11 +22,15 @@ export function RouteAnnouncer() {
     if (samePath && before.search === location.search && before.hash !== location.hash) return;
 
     const main = document.getElementById("main");
-    const summary = main?.querySelector("[data-error-summary]");
+    // A failed submit: the error summary has the focus, and what it says is what to hear.
+    if (main?.querySelector("[data-error-summary]")) return;
     const active = document.activeElement;
     const focusLost =
-      !active || active === document.body || !active.isConnected || !active.checkVisibility();
-    if (!summary && (!samePath || focusLost)) focusHeading(main);
+      !active ||
+      active === document.body ||
+      !active.isConnected ||
+      (typeof active.checkVisibility === "function" && !active.checkVisibility());
+    if (!samePath || focusLost) focusHeading(main);
 
     // A new text each time, so the same title twice in a row is read twice.
     setAnnouncement("");
