@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import { AttentionDialog } from "./components/attention-dialog";
 import { headerCategories } from "./components/header/show-types.server";
 import { LoadingOverlay } from "./components/loading-overlay";
+import { RouteAnnouncer } from "./components/route-announcer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Splash } from "./components/splash";
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <SiteFooter />
         <LoadingOverlay />
         <Splash />
+        <RouteAnnouncer />
         <ScrollRestoration />
         <Scripts />
       </body>

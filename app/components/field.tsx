@@ -6,6 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import type { z } from "zod";
 import { useTranslation } from "~/lib/i18n";
 
@@ -30,28 +31,124 @@ export function useShopForm<S extends ObjectSchema>(schema: S, options: ShopForm
   });
 }
 
-/** Errors of the whole form (e.g. the API's refusal), announced when they appear. */
+/** Messages are i18n keys of the "validation" namespace; unknown ones read as "invalid". */
+function useErrorText() {
+  const { t } = useTranslation();
+  return (errors: string[]) =>
+    errors
+      .map((key) => t(`validation:${key}`, { defaultValue: t("validation:invalid") }))
+      .join(" ");
+}
+
+/** Moves focus to the field an error summary's link names (a group: its first control). */
+function focusField(event: React.MouseEvent<HTMLAnchorElement>, fieldId: string) {
+  const target = document.getElementById(fieldId);
+  if (!target) return;
+  event.preventDefault();
+  const control = target.matches("input, select, textarea")
+    ? target
+    : target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+  (control ?? target).focus();
+}
+
+export type SummaryField = { id: string; message: string };
+
+/**
+ * What stopped the last submit, first in the form: the form's own errors (e.g. the API's
+ * refusal) and each field's error as a link to that field. It takes the focus when it
+ * appears and after every failed submit, so keyboard and screen-reader users start from the
+ * list of what to fix: in the page the server answered by `autofocus` (without JavaScript),
+ * and by script when an answer or the browser's own check finds errors (with it).
+ */
+export function ErrorSummary({
+  id,
+  messages,
+  fields = [],
+  attempt,
+}: {
+  id: string;
+  messages: string[];
+  fields?: SummaryField[];
+  /** A new value for every failed submit (the answer, or the errors found): each takes focus. */
+  attempt: unknown;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (attempt) ref.current?.focus();
+  }, [attempt]);
+  if (!messages.length && !fields.length) return null;
+  return (
+    <div
+      ref={ref}
+      id={id}
+      role="alert"
+      tabIndex={-1}
+      // biome-ignore lint/a11y/noAutofocus: after a failed submit the summary is where to start.
+      autoFocus
+      data-error-summary
+      className="form-error"
+    >
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+      {fields.length ? (
+        <>
+          <p className="font-semibold">{t("layout:a11y.errorSummary", { count: fields.length })}</p>
+          <ul className="list-disc pl-5">
+            {fields.map((field) => (
+              <li key={field.id}>
+                <a href={`#${field.id}`} onClick={(event) => focusField(event, field.id)}>
+                  {field.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The error summary of a Conform form: its own errors always (they stay until the next
+ * submit), and after a failed submit each field's error, linked to the field (Conform gives
+ * field `name` the id `{form id}-{name}`).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: any form's metadata will do.
 export function FormErrors({ form }: { form: FormMetadata<any, string[]> }) {
-  if (!form.errors?.length) return null;
+  const errorText = useErrorText();
+  const failedSubmit = form.status === "error";
+  const fields = failedSubmit
+    ? Object.entries(form.allErrors)
+        .filter(([name, errors]) => name !== "" && errors.length > 0)
+        .map(([name, errors]) => ({ id: `${form.id}-${name}`, message: errorText(errors) }))
+    : [];
   return (
-    <p role="alert" id={form.errorId} className="form-error">
-      {form.errors.join(" ")}
+    <ErrorSummary
+      id={form.errorId}
+      messages={form.errors ?? []}
+      fields={fields}
+      attempt={failedSubmit ? form.allErrors : null}
+    />
+  );
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const errorText = useErrorText();
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field-error">
+      {errorText(errors)}
     </p>
   );
 }
 
-/** Messages are i18n keys of the "validation" namespace; unknown ones read as "invalid". */
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  const { t } = useTranslation();
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="field-error">
-      {errors
-        .map((key) => t(`validation:${key}`, { defaultValue: t("validation:invalid") }))
-        .join(" ")}
-    </p>
-  );
+/** aria-invalid and aria-describedby only while the error text they point to is shown. */
+function errorAttributes(meta: FieldMetadata<unknown>) {
+  return meta.errors?.length
+    ? { "aria-invalid": true as const, "aria-describedby": meta.errorId }
+    : {};
 }
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "date";
@@ -69,11 +166,17 @@ export function TextField({
   autoComplete?: string;
   inputMode?: "numeric" | "text" | "email";
 }) {
-  const { key, ...props } = getInputProps(meta, { type });
+  const { key, ...props } = getInputProps(meta, { type, ariaAttributes: false });
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input key={key} {...props} autoComplete={autoComplete} inputMode={inputMode} />
+      <input
+        key={key}
+        {...props}
+        {...errorAttributes(meta)}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+      />
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
@@ -89,9 +192,9 @@ export function RadioField({
   legend: string;
   options: Array<{ value: string; label: React.ReactNode }>;
 }) {
-  const invalid = Boolean(meta.errors?.length);
+  // The group's id is where the error summary's link leads (to its first choice).
   return (
-    <fieldset className="mb-4" aria-describedby={invalid ? meta.errorId : undefined}>
+    <fieldset id={meta.id} className="mb-4" {...errorAttributes(meta)}>
       <legend className="font-semibold mb-1">{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className="flex gap-2 items-start py-1">
@@ -121,11 +224,11 @@ export function SelectField({
   options: Array<{ value: string; label: string }>;
   placeholder?: string;
 }) {
-  const { key, ...props } = getSelectProps(meta);
+  const { key, ...props } = getSelectProps(meta, { ariaAttributes: false });
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <select key={key} {...props}>
+      <select key={key} {...props} {...errorAttributes(meta)}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

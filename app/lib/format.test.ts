@@ -3,10 +3,17 @@ import { clockParts, formatDateTime, formatPrice, isClockAlert } from "./format"
 
 describe("formatPrice", () => {
   it("shows whole pesos with es-AR grouping and the $ sign (§9)", () => {
-    expect(formatPrice(12000)).toBe("$ 12.000");
-    expect(formatPrice(950)).toBe("$ 950");
-    expect(formatPrice(1234567)).toBe("$ 1.234.567");
-    expect(formatPrice(0)).toBe("$ 0");
+    expect(formatPrice(12000)).toBe("$\u00a012.000");
+    expect(formatPrice(950)).toBe("$\u00a0950");
+    expect(formatPrice(1234567)).toBe("$\u00a01.234.567");
+    expect(formatPrice(0)).toBe("$\u00a00");
+  });
+
+  it("never lets a line break part the sign from the amount", () => {
+    for (const amount of [0, 950, 12000, 1234567]) {
+      expect(formatPrice(amount)).not.toMatch(/[ \t\n\u2009]/);
+      expect(formatPrice(amount)).toMatch(/^\$\u00a0\d/);
+    }
   });
 });
 

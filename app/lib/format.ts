@@ -6,9 +6,15 @@ export const cityTimeZone = "America/Argentina/Buenos_Aires";
 
 const pesos = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 0 });
 
-/** 12000 → "$ 12.000" whatever the language (the shop prices in Argentine pesos). */
+/** No line break between the sign and the amount. */
+const noBreakSpace = "\u00a0";
+
+/**
+ * 12000 → "$ 12.000" whatever the language (the shop prices in Argentine pesos). The space is
+ * a no-break space, so a narrow line never leaves "$" alone above its amount.
+ */
 export function formatPrice(amount: number): string {
-  return `$ ${pesos.format(amount)}`;
+  return `$${noBreakSpace}${pesos.format(amount)}`;
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

@@ -123,7 +123,7 @@ export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
           <a href="#search-results">{t("browse:search.jumpToResults", { count: results.total })}</a>
         </p>
       ) : null}
-      <div className="grid lg:grid-cols-[20rem_minmax(0,1fr)] gap-8 items-start">
+      <div className="grid grid-cols-1 lg:grid-cols-[20rem_minmax(0,1fr)] gap-8 items-start">
         <SearchForm
           // The URL is the form's state: a new search (or "clear") starts from it again.
           key={location.search}

@@ -1,5 +1,6 @@
 import { endpoints, type PerformanceDetail } from "@contract";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ErrorSummary } from "~/components/field";
 import { posterOf } from "~/components/show-card";
 import { isProduct, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
@@ -85,12 +86,12 @@ export default function Performance({ loaderData, actionData }: Route.ComponentP
         {formatDateTime(performance.oFuncionFecha.dFecha, locale)} —{" "}
         {performance.oEstablecimiento.cNombre}
       </p>
-      <Form method="post" className="flex flex-col gap-6" aria-describedby="selection-error">
-        {actionData?.error ? (
-          <p id="selection-error" role="alert" className="form-error">
-            {actionData.error}
-          </p>
-        ) : null}
+      <Form method="post" className="flex flex-col gap-6">
+        <ErrorSummary
+          id="selection-error"
+          messages={actionData?.error ? [actionData.error] : []}
+          attempt={actionData}
+        />
         {performance.listaSectores.map((sector) =>
           sector.cTipo === "GENERAL" ? (
             <GeneralSector key={sector.idSector} sector={sector} values={actionData?.values} />
@@ -148,41 +149,51 @@ function NumberedSector({ sector, values }: SectorProps) {
   const seats = sector.listaPosiciones ?? [];
   const rows = [...new Set(seats.map((seat) => seat.cFila ?? ""))];
   return (
-    <fieldset className="bg-white border border-stone-200 rounded-xl p-4 overflow-x-auto">
+    <fieldset className="bg-white border border-stone-200 rounded-xl p-4 min-w-0">
       <legend className="font-semibold px-1">{sector.cNombre}</legend>
       <p className="mb-2">
         {formatPrice(sector.fPrecio)} · {t("checkout:performance.numbered")} ·{" "}
         {t("checkout:performance.available", { count: sector.nDisponibles })}
       </p>
       <p className="text-sm text-stone-600 mb-2">{t("checkout:performance.seatHelp")}</p>
-      {rows.map((row) => (
-        <div key={row} className="flex items-center gap-1 mb-1">
-          <span className="w-6 font-mono" aria-hidden="true">
-            {row}
-          </span>
-          {seats
-            .filter((seat) => (seat.cFila ?? "") === row)
-            .map((seat) => (
-              <label key={seat.idPosicion} className="seat">
-                <input
-                  type="checkbox"
-                  name="seat"
-                  value={seat.idPosicion}
-                  disabled={seat.cEstado !== "FREE"}
-                  defaultChecked={values?.seats.includes(String(seat.idPosicion))}
-                  aria-label={t(
-                    seat.cEstado === "MINE" ? "performance.seatMine" : "performance.seatLabel",
-                    {
-                      row,
-                      number: seat.nNumero,
-                    },
-                  )}
-                />
-                <span aria-hidden="true">{seat.nNumero}</span>
-              </label>
-            ))}
-        </div>
-      ))}
+      <p className="seat-map-hint">{t("checkout:performance.seatScrollHint")}</p>
+      {/* Wider than a phone: the map scrolls on its own (arrow keys once it has the focus,
+          or Tab through the seats), with shadows at the edge that has more; never the page. */}
+      <section
+        className="seat-map"
+        aria-label={t("checkout:performance.seatMapLabel", { sector: sector.cNombre })}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box takes the focus to scroll by keyboard.
+        tabIndex={0}
+      >
+        {rows.map((row) => (
+          <div key={row} className="seat-row">
+            <span className="seat-row-name" aria-hidden="true">
+              {row}
+            </span>
+            {seats
+              .filter((seat) => (seat.cFila ?? "") === row)
+              .map((seat) => (
+                <label key={seat.idPosicion} className="seat">
+                  <input
+                    type="checkbox"
+                    name="seat"
+                    value={seat.idPosicion}
+                    disabled={seat.cEstado !== "FREE"}
+                    defaultChecked={values?.seats.includes(String(seat.idPosicion))}
+                    aria-label={t(
+                      seat.cEstado === "MINE" ? "performance.seatMine" : "performance.seatLabel",
+                      {
+                        row,
+                        number: seat.nNumero,
+                      },
+                    )}
+                  />
+                  <span aria-hidden="true">{seat.nNumero}</span>
+                </label>
+              ))}
+          </div>
+        ))}
+      </section>
     </fieldset>
   );
 }

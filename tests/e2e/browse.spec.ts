@@ -276,8 +276,13 @@ test.describe("support contact form (es)", () => {
     await form.getByLabel("Mensaje").fill("Hola");
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
 
-    await expect(form.getByText("El correo electrónico no es válido")).toBeVisible();
-    await expect(form.getByText("Contanos un poco más (al menos 10 caracteres)")).toBeVisible();
+    // Each field says what is wrong with it (the error summary above the form says it too).
+    await expect(
+      form.getByLabel("Correo electrónico", { exact: true }),
+    ).toHaveAccessibleDescription("El correo electrónico no es válido");
+    await expect(form.getByLabel("Mensaje")).toHaveAccessibleDescription(
+      "Contanos un poco más (al menos 10 caracteres)",
+    );
     await expect(form.getByLabel("Nombre", { exact: true })).toHaveValue("Ana Pereyra");
     await expect(form.getByLabel("Mensaje")).toHaveValue("Hola");
     await expect(form.getByLabel("Correo electrónico", { exact: true })).toHaveAttribute(

@@ -25,6 +25,7 @@ export async function expectAccessible(page: Page) {
     target = scratch;
   }
   try {
+    await expectIdReferencesResolve(target, page.url());
     const results = await new AxeBuilder({ page: target })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
       .analyze();
@@ -35,6 +36,39 @@ export async function expectAccessible(page: Page) {
   } finally {
     await scratch?.context().close();
   }
+}
+
+/**
+ * Every id that an ARIA relation (aria-describedby, aria-labelledby, …) or a label's `for`
+ * names is in the page: a dangling reference describes nothing and hides the mistake.
+ */
+export async function expectIdReferencesResolve(page: Page, url = page.url()) {
+  const dangling = await page.evaluate(() => {
+    const relations = [
+      "aria-describedby",
+      "aria-labelledby",
+      "aria-controls",
+      "aria-errormessage",
+      "aria-owns",
+      "aria-details",
+      "aria-flowto",
+      "aria-activedescendant",
+      "for",
+    ];
+    const missing: string[] = [];
+    for (const attribute of relations) {
+      for (const element of document.querySelectorAll(`[${attribute}]`)) {
+        if (attribute === "for" && element.tagName !== "LABEL") continue;
+        for (const id of (element.getAttribute(attribute) ?? "").split(/\s+/).filter(Boolean)) {
+          if (!document.getElementById(id)) {
+            missing.push(`${element.tagName.toLowerCase()}[${attribute}=${id}]`);
+          }
+        }
+      }
+    }
+    return missing;
+  });
+  expect(dangling, `references to ids missing from ${url}`).toEqual([]);
 }
 
 let counter = 0;

@@ -104,9 +104,9 @@ export function SearchForm({ values, errors, venues, zones, types, filters }: Pr
       ) : null}
 
       {filters.date ? (
-        <fieldset className="mb-3">
+        <fieldset className="mb-3 min-w-0">
           <legend className="font-medium mb-1">{t("browse:search.dates")}</legend>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-3">
             <div className="field mb-0">
               <label htmlFor="dDesde">{t("browse:search.dateFrom")}</label>
               <input
@@ -135,13 +135,13 @@ export function SearchForm({ values, errors, venues, zones, types, filters }: Pr
 
       {filters.category && types.length > 0 ? (
         <fieldset
-          className="mb-3"
+          className="mb-3 min-w-0"
           aria-describedby={
             errors.aListaidTipoDeEspectaculo?.length ? "aListaidTipoDeEspectaculo-error" : undefined
           }
         >
           <legend className="font-medium mb-1">{t("browse:search.categories")}</legend>
-          <ul className="grid grid-cols-2 gap-x-3">
+          <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-x-3">
             {types.map((type) => {
               const id = `tipo-${type.idEspectaculoTipo}`;
               return (

@@ -60,7 +60,7 @@ export function PowerHeader({ user, cart, now, categories }: HeaderProps) {
           </ul>
         </nav>
         <HeaderSearch idSuffix="bar" className="hidden lg:flex flex-1 min-w-40 max-w-sm" />
-        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+        <div className="ml-auto flex items-center gap-[2px] sm:gap-[4px]">
           <details data-menu name={menuGroup} className="appbar-menu lg:hidden">
             <summary className="appbar-button" aria-label={t("search.toggle")}>
               <SearchIcon />
@@ -69,7 +69,7 @@ export function PowerHeader({ user, cart, now, categories }: HeaderProps) {
               <HeaderSearch idSuffix="mobile" />
             </div>
           </details>
-          <Link to="/tienda" className="appbar-button">
+          <Link to="/tienda" className="appbar-button appbar-shop">
             <ShopIcon />
             <span className="appbar-label">{t("header.shop")}</span>
           </Link>

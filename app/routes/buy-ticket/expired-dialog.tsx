@@ -1,27 +1,26 @@
 // The clock ran out (§4): 'Purchase process canceled' with one OK, which cancels and leaves.
-import { useEffect, useRef } from "react";
+// A real modal: the checkout behind it is inert, and Escape is the same as OK.
 import { Form } from "react-router";
+import { ModalDialog } from "~/components/modal-dialog";
 import { useTranslation } from "~/lib/i18n";
 
 export function ExpiredDialog() {
   const { t } = useTranslation();
-  const okButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => okButton.current?.focus(), []);
   return (
-    <dialog open aria-labelledby="expired-title" aria-modal="true" className="dialog">
+    <ModalDialog labelledBy="expired-title">
       <h2 id="expired-title">{t("checkout:canceledTitle")}</h2>
       <p>{t("layout:notices.purchaseExpired")}</p>
       <Form method="post">
         <button
-          ref={okButton}
           type="submit"
           name="intent"
           value="expired"
           className="button-primary"
+          data-dialog-default
         >
           {t("layout:attention.ok")}
         </button>
       </Form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -88,7 +88,7 @@ export function PaymentForm({
         autoComplete="cc-number"
         inputMode="numeric"
       />
-      <div className="grid grid-cols-2 gap-x-3">
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-x-3">
         <div className="field">
           <label htmlFor={card.nMesVencimiento.id}>{t("checkout:card.expiryMonth")}</label>
           <select key={monthKey} {...monthProps} autoComplete="cc-exp-month">

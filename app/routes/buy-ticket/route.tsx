@@ -44,7 +44,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
   const onExpire = useCallback(() => setExpired(true), []);
 
   return (
-    <div className="checkout grid lg:grid-cols-[3fr_2fr] gap-8">
+    <div className="checkout grid grid-cols-1 lg:grid-cols-[3fr_2fr] gap-8">
       <section aria-labelledby="held-heading">
         <div className="flex flex-wrap items-center justify-between gap-2 mb-4">
           <h1 id="held-heading" className="mb-0">
