@@ -23,14 +23,19 @@ import {
   type RegisterOptions,
   registerEndpoints,
 } from "./http/register.ts";
+import { apiSecurityHeaders, resourceContentSecurityPolicy } from "./http/security-headers.ts";
 
 export const maxBodyBytes = 64 * 1024;
 
 export type ApiOptions = Pick<RegisterOptions, "checkResponses">;
 
-/** The API's frame around a set of handlers: language, body limit, errors, 404/405. */
+/**
+ * The API's frame around a set of handlers: security headers, language, body limit, errors,
+ * 404/405.
+ */
 export function buildApi(implementations: readonly Implementation[], options: RegisterOptions) {
   const api = new Hono<CommerceEnv>().basePath("/v2");
+  api.use(apiSecurityHeaders);
   api.use(languageMiddleware);
   // No request of this API needs more than a few kilobytes; refuse floods before parsing.
   api.use(
@@ -53,7 +58,8 @@ export function buildApi(implementations: readonly Implementation[], options: Re
       implement(openApiEndpoint, ({ c }) => c.json(document)),
       implement(docsEndpoint, ({ c }) =>
         c.html(html, 200, {
-          "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+          // The page's own styles, nothing else.
+          "Content-Security-Policy": `${resourceContentSecurityPolicy}; style-src 'unsafe-inline'`,
         }),
       ),
     ],
