@@ -2,7 +2,7 @@
 // storefront calls `api.fetch` in-process; standalone, commerce/server.ts serves it.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { docsEndpoint, openApiEndpoint } from "./contract/index.ts";
+import { apiHeaders, docsEndpoint, openApiEndpoint } from "./contract/index.ts";
 import { customerIdOfToken } from "./customers/tokens.ts";
 import type { Database } from "./db/client.ts";
 import type { CommerceDeps } from "./deps.ts";
@@ -23,7 +23,9 @@ import {
   type RegisterOptions,
   registerEndpoints,
 } from "./http/register.ts";
+import { wellFormedRequestId } from "./http/request-log.ts";
 import { apiSecurityHeaders, resourceContentSecurityPolicy } from "./http/security-headers.ts";
+import { log } from "./log.ts";
 
 export const maxBodyBytes = 64 * 1024;
 
@@ -67,7 +69,9 @@ export function buildApi(implementations: readonly Implementation[], options: Re
   );
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error("commerce API error", error);
+    // The caller's request id (the storefront's, a proxy's), never its body or parameters.
+    const requestId = wellFormedRequestId(c.req.header(apiHeaders.requestId));
+    log.error({ err: error, requestId }, "commerce API error");
     return errorResponse(c, new ApiError("INTERNAL", 500, 500));
   });
   return api;

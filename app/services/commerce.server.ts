@@ -17,6 +17,7 @@ import { data, redirect } from "react-router";
 import type { Locale } from "~/lib/locales";
 import { config } from "./config.server";
 import { countryCodeOf } from "./geo.server";
+import { log } from "./log.server";
 import { loginUrlFor } from "./session.server";
 
 type Transport = (request: Request) => Response | Promise<Response>;
@@ -56,6 +57,8 @@ export type Caller = {
   token?: string;
   /** The buyer's country, looked up once per request (geo.server.ts). */
   countryCode?: Promise<string>;
+  /** The incoming request's id (server/app.ts): the API's log lines for it carry it too. */
+  requestId?: string;
 };
 
 type Extras = { idempotencyKey?: string };
@@ -87,6 +90,7 @@ async function headersFor(
   headers.set(apiHeaders.fingerprint, deviceFingerprint(caller.request));
   headers.set(apiHeaders.countryCode, await (caller.countryCode ?? countryCodeOf(caller.request)));
   if (idempotencyKey) headers.set(apiHeaders.idempotencyKey, idempotencyKey);
+  if (caller.requestId) headers.set(apiHeaders.requestId, caller.requestId);
   return headers;
 }
 
@@ -170,7 +174,12 @@ export async function callEndpoint<E extends EndpointDefinition>(
   if (!("safeParse" in endpoint.response)) throw new Error(`${endpoint.id} answers a file`);
   const parsed = endpoint.response.safeParse(body.oData);
   if (!parsed.success) {
-    console.error("commerce API answered outside the contract", endpoint.id, parsed.error);
+    // Where and which rule, never the values (they may be the buyer's data).
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.code}`);
+    log.error(
+      { endpoint: endpoint.id, issues, requestId: caller.requestId },
+      "commerce API answered outside the contract",
+    );
     return {
       ok: false,
       nCode: 502,
