@@ -59,19 +59,20 @@ beforeAll(async () => {
   // The storefront judges a login by the real clock: the API's runs from now.
   const t = createTestApi(db, { clock: new TestClock(new Date()) });
   fx = await buildFixture(db, t.clock);
-  vite = await createViteServer({
-    appType: "custom",
-    logLevel: "silent",
-    server: { middlewareMode: true, hmr: false, watch: null },
-  });
-  app = createStorefrontApp({
-    mode: "development",
-    commerce: t.api.fetch,
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
-  // Vite's first render compiles the modules; it concerns nobody, and is kept off the output.
+  // Starting Vite and its first render (which compiles the modules) concern nobody: kept off
+  // the test's output.
   const warmUp = captureOutput();
   try {
+    vite = await createViteServer({
+      appType: "custom",
+      logLevel: "silent",
+      server: { middlewareMode: true, hmr: false, watch: null },
+    });
+    app = createStorefrontApp({
+      mode: "development",
+      commerce: t.api.fetch,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
     await app.request(`${origin}/login`);
   } finally {
     warmUp.stop();
