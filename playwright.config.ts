@@ -61,6 +61,8 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-0123456789",
       TICKET_SECRET: "e2e-ticket-secret",
       COOKIE_SECURE: "false",
+      // One line per request would bury the runner's own output.
+      LOG_LEVEL: "warn",
     },
   },
 });

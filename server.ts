@@ -4,6 +4,7 @@
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
+import { log } from "./app/services/log.server.ts";
 import { createStorefrontApp } from "./server/app.ts";
 import { host, openEmbeddedCommerce, port, stopOnSignals } from "./server/runtime.ts";
 
@@ -29,6 +30,6 @@ const app = createStorefrontApp({
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  console.log(`storefront listening on http://${host}:${info.port}`);
+  log.info(`storefront listening on http://${host}:${info.port}`);
 });
 stopOnSignals(server, [commerce?.close]);

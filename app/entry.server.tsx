@@ -1,14 +1,24 @@
-// Server rendering with the request's i18next instance (one shared instance per language).
+// Server rendering with the request's i18next instance (one shared instance per language),
+// its scripts carrying the nonce the server's Content-Security-Policy names for this request.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { NonceProvider } from "./components/nonce";
 import { brand } from "./config/brand";
 import { brandSchema } from "./config/brand-schema";
 import { getLocale, i18nFor } from "./services/i18n.server";
+import { log } from "./services/log.server";
+import { requestInfoOf } from "./services/request-info.server";
 
 // A brand configuration that breaks its rules stops the server at start, not a page later.
 brandSchema.parse(brand);
@@ -23,9 +33,14 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // The headers a GET would get, the page's policy included (the server goes by the type).
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const i18n = i18nFor(getLocale(loadContext));
+  const info = requestInfoOf(loadContext);
+  // Unset when rendered without the server around it (tests): no CSP then either.
+  const nonce = info?.nonce || undefined;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -40,9 +55,13 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <NonceProvider value={nonce}>
+          {/* Its nonce is the default of <Links>, <Scripts> and <ScrollRestoration>. */}
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceProvider>
       </I18nextProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -66,12 +85,30 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            log.error({ err: error, requestId: info?.requestId }, "rendering failed");
+          }
         },
       },
     );
   });
 }
 
-// The server registers the embedded commerce API through the build's entry module.
+/**
+ * Errors of loaders, actions and rendering, in place of React Router's console.error (which
+ * would print whatever an error carries): scrubbed, with the request's id.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const requestId = context ? requestInfoOf(context)?.requestId : undefined;
+  if (isRouteErrorResponse(error)) {
+    log.warn({ requestId, status: error.status }, "route error response");
+    return;
+  }
+  log.error({ err: error, requestId }, "request failed");
+};
+
+// The server registers the embedded commerce API, and finds the key it hands request
+// details under, through the build's entry module.
 export { registerEmbeddedCommerce } from "./services/commerce.server";
+export { requestInfoContext } from "./services/request-info.server";

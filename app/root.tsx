@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -20,10 +21,15 @@ import { defaultLocale } from "./lib/locales";
 import { currentCart } from "./services/cart.server";
 import { i18nMiddleware } from "./services/i18n.server";
 import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
+import { routePatternMiddleware } from "./services/request-info.server";
 import stylesheet from "./styles.css?url";
 
 // The language first: the request context binds the commerce client to it.
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, requestContextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  routePatternMiddleware,
+  i18nMiddleware,
+  requestContextMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -58,7 +64,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce ('self'); an explicit "" keeps the render's nonce off
+            them, as the browser hides it before hydration (else a mismatch in development). */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen flex flex-col bg-stone-50 text-stone-900">
         <a href="#main" className="skip-link">
@@ -95,13 +103,16 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  // In the browser's console only: the server logged it already, scrubbed (entry.server).
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) console.error(error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 503 && error.data?.nCode === 555) {
     return <AttentionDialog />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? t("layout:errors.notFoundTitle") : t("layout:errors.genericTitle");
   const detail = status === 404 ? t("layout:errors.notFoundText") : t("layout:errors.genericText");
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="prose-page">
       <title>{title}</title>

@@ -2,7 +2,7 @@
 // storefront calls `api.fetch` in-process; standalone, commerce/server.ts serves it.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { docsEndpoint, openApiEndpoint } from "./contract/index.ts";
+import { apiHeaders, docsEndpoint, openApiEndpoint } from "./contract/index.ts";
 import { customerIdOfToken } from "./customers/tokens.ts";
 import type { Database } from "./db/client.ts";
 import type { CommerceDeps } from "./deps.ts";
@@ -23,14 +23,21 @@ import {
   type RegisterOptions,
   registerEndpoints,
 } from "./http/register.ts";
+import { wellFormedRequestId } from "./http/request-log.ts";
+import { apiSecurityHeaders, resourceContentSecurityPolicy } from "./http/security-headers.ts";
+import { log } from "./log.ts";
 
 export const maxBodyBytes = 64 * 1024;
 
 export type ApiOptions = Pick<RegisterOptions, "checkResponses">;
 
-/** The API's frame around a set of handlers: language, body limit, errors, 404/405. */
+/**
+ * The API's frame around a set of handlers: security headers, language, body limit, errors,
+ * 404/405.
+ */
 export function buildApi(implementations: readonly Implementation[], options: RegisterOptions) {
   const api = new Hono<CommerceEnv>().basePath("/v2");
+  api.use(apiSecurityHeaders);
   api.use(languageMiddleware);
   // No request of this API needs more than a few kilobytes; refuse floods before parsing.
   api.use(
@@ -53,7 +60,8 @@ export function buildApi(implementations: readonly Implementation[], options: Re
       implement(openApiEndpoint, ({ c }) => c.json(document)),
       implement(docsEndpoint, ({ c }) =>
         c.html(html, 200, {
-          "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+          // The page's own styles, nothing else.
+          "Content-Security-Policy": `${resourceContentSecurityPolicy}; style-src 'unsafe-inline'`,
         }),
       ),
     ],
@@ -61,7 +69,9 @@ export function buildApi(implementations: readonly Implementation[], options: Re
   );
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error("commerce API error", error);
+    // The caller's request id (the storefront's, a proxy's), never its body or parameters.
+    const requestId = wellFormedRequestId(c.req.header(apiHeaders.requestId));
+    log.error({ err: error, requestId }, "commerce API error");
     return errorResponse(c, new ApiError("INTERNAL", 500, 500));
   });
   return api;

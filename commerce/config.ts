@@ -5,6 +5,17 @@ import { z } from "zod";
 
 const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
 
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** LOG_LEVEL; by default info, and nothing under tests (a test that reads the logs sets it). */
+export function logLevelFromEnv(env: Record<string, string | undefined> = process.env): LogLevel {
+  return z
+    .enum(logLevels)
+    .default(env.NODE_ENV === "test" ? "silent" : "info")
+    .parse(env.LOG_LEVEL || undefined);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
   HOST: z.string().min(1).default("127.0.0.1"),

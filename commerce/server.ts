@@ -1,27 +1,39 @@
 // The commerce API on its own Node server (scale-out mode): storefronts reach it with
 // COMMERCE_API_URL=http://<host>:<port>/v2. Embedded mode uses startCommerce from server.ts.
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
 import { commerceSettingsFromEnv } from "./config.ts";
+import { apiRouteOf, type RequestLogEnv, requestLog, withRequestId } from "./http/request-log.ts";
+import { log } from "./log.ts";
 import { startCommerce } from "./start.ts";
 
 const settings = commerceSettingsFromEnv("standalone");
 const { port, host } = settings;
 if (settings.developmentTicketSecret) {
   // Every API server must share one key, or a ticket printed by one fails at another's door.
-  console.warn("TICKET_SECRET is not set: using the development value (set it in production)");
+  log.warn("TICKET_SECRET is not set: using the development value (set it in production)");
 }
 
 const { api, database } = await startCommerce(settings);
 
-const server = serve({ fetch: api.fetch, port, hostname: host }, (info) => {
-  console.log(`commerce API (${database.kind}) listening on http://${host}:${info.port}/v2`);
+// One log line per request; the API's own error lines carry the same id.
+const app = new Hono<RequestLogEnv>();
+app.use(requestLog(log, (c) => apiRouteOf(c.req.method, c.req.path)));
+app.all("*", (c) => api.fetch(withRequestId(c.req.raw, c.get("requestId"))));
+app.onError((error, c) => {
+  log.error({ err: error, requestId: c.get("requestId") }, "request failed");
+  return c.text("Internal Server Error", 500);
+});
+
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  log.info(`commerce API (${database.kind}) listening on http://${host}:${info.port}/v2`);
 });
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`commerce API: ${signal}, closing`);
+  log.info(`commerce API: ${signal}, closing`);
   server.close();
   await database.close();
   process.exit(0);

@@ -1,11 +1,18 @@
 import type { MiddlewareHandler } from "hono";
-import type { ServerBuild } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { describe, expect, it } from "vitest";
+import {
+  requestInfoContext,
+  requestInfoOf,
+  routePatternMiddleware,
+} from "../app/services/request-info.server.ts";
+import { capturingLogger } from "../commerce/testing/logs.ts";
 import { type CommerceFetch, createStorefrontApp } from "./app.ts";
 
 /**
  * The least of a React Router build that renders one route: its entry answers every document
- * with a page naming the build, and records the API it was handed.
+ * with a page naming the build and carrying a script with the nonce it was handed, and
+ * records the API it was handed. Its root middleware names the route, as the real root does.
  */
 function stubBuild(name: string) {
   const entry = {
@@ -13,12 +20,27 @@ function stubBuild(name: string) {
     registerEmbeddedCommerce(fetch: CommerceFetch) {
       entry.registered = fetch;
     },
-    default: (_request: Request, status: number, headers: Headers) =>
-      new Response(`<p>${name}</p>`.repeat(200), { status, headers }),
+    requestInfoContext,
+    default: (
+      _request: Request,
+      status: number,
+      headers: Headers,
+      _context: unknown,
+      loadContext: RouterContextProvider,
+    ) => {
+      const nonce = requestInfoOf(loadContext)?.nonce;
+      headers.set("Content-Type", "text/html; charset=utf-8");
+      const page = `${`<p>${name}</p>`.repeat(200)}<script nonce="${nonce}">hydrate()</script>`;
+      return new Response(page, { status, headers });
+    },
   };
   const component = { default: () => null };
   // A root and a splat below it: every path matches.
-  const root = { id: "root", path: "", module: component };
+  const root = {
+    id: "root",
+    path: "",
+    module: { ...component, middleware: [routePatternMiddleware] },
+  };
   const page = { id: "page", parentId: "root", path: "*", module: component };
   const build = {
     entry: { module: entry },
@@ -80,19 +102,44 @@ describe("the storefront's server app", () => {
     expect(builds.map(({ entry }) => entry.registered)).toEqual([api, api]);
   });
 
-  it("shows why a build failed to load in development", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("shows why a build failed to load in development, and logs it with the request id", async () => {
+    const { logger, lines } = capturingLogger();
     const app = createStorefrontApp({
       build: async () => {
         throw new SyntaxError("Unexpected token in billboard.tsx");
       },
       mode: "development",
+      logger,
     });
     const page = await app.request("/");
     expect(page.status).toBe(500);
     expect(await page.text()).toContain("Unexpected token in billboard.tsx");
-    expect(logged).toHaveBeenCalled();
-    logged.mockRestore();
+    const failure = lines().find((line) => line.level === "error");
+    expect(failure).toMatchObject({
+      requestId: page.headers.get("x-request-id"),
+      msg: "request failed",
+      err: { type: "SyntaxError", message: "Unexpected token in billboard.tsx" },
+    });
+  });
+
+  it("answers a failure in production without its message, and logs it scrubbed", async () => {
+    const { logger, lines } = capturingLogger();
+    const failing: CommerceFetch = () => {
+      throw new Error('Failed query: insert into "customers" values ($1)\nparams: ana@example.com');
+    };
+    const app = createStorefrontApp({
+      build: stubBuild("p").build,
+      mode: "production",
+      commerce: failing,
+      logger,
+    });
+    const answer = await app.request("/v2/Cliente/Insertar", { method: "POST" });
+    expect(answer.status).toBe(500);
+    expect(await answer.text()).toBe("Internal Server Error");
+    const failure = lines().find((line) => line.level === "error");
+    expect(failure?.requestId).toBe(answer.headers.get("x-request-id"));
+    expect(failure?.err).toMatchObject({ query: 'insert into "customers" values ($1)' });
+    expect(JSON.stringify(lines())).not.toContain("ana@example.com");
   });
 
   it("leaves the storefront unregistered when the API is remote", async () => {
@@ -131,5 +178,169 @@ describe("the storefront's server app", () => {
       const page = await app.request("/", { headers: { "accept-encoding": "gzip" } });
       expect(page.headers.get("content-encoding")).toBe("gzip");
     }
+  });
+});
+
+/** The directives of a Content-Security-Policy, by name. */
+function directives(policy: string | null): Record<string, string> {
+  return Object.fromEntries(
+    (policy ?? "").split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")];
+    }),
+  );
+}
+
+describe("security headers of what the server answers", () => {
+  it("lets a page run only the scripts that carry this request's nonce", async () => {
+    const app = createStorefrontApp({ build: stubBuild("p").build, mode: "production" });
+    const first = await app.request("/login");
+    const second = await app.request("/login");
+    const policy = directives(first.headers.get("content-security-policy"));
+    const nonce = /<script nonce="([^"]+)">/.exec(await first.text())?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(policy["script-src"]).toBe(`'nonce-${nonce}' 'strict-dynamic'`);
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(policy).toMatchObject({
+      "default-src": "'self'",
+      "style-src": "'self'",
+      "img-src": "'self'",
+      "object-src": "'none'",
+      "base-uri": "'self'",
+      "form-action": "'self'",
+      "frame-ancestors": "'none'",
+    });
+    expect(first.headers.get("x-frame-options")).toBe("DENY");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("allows development's injected styles, and nothing more", async () => {
+    const { build } = stubBuild("d");
+    const app = createStorefrontApp({ build: async () => build, mode: "development" });
+    const page = await app.request("/");
+    const policy = directives(page.headers.get("content-security-policy"));
+    expect(policy["style-src"]).toBe("'self' 'unsafe-inline'");
+    expect(policy["script-src"]).toMatch(/^'nonce-[^']+' 'strict-dynamic'$/);
+  });
+
+  it("gives the API's answers, static files and refusals the policy of a resource", async () => {
+    const staticFiles: MiddlewareHandler = async (c, next) =>
+      c.req.path === "/logo.svg"
+        ? c.body("<svg/>", 200, { "Content-Type": "image/svg+xml" })
+        : next();
+    const documentation: CommerceFetch = (request) =>
+      new URL(request.url).pathname === "/v2/docs"
+        ? new Response("<h1>API</h1>", {
+            headers: {
+              "Content-Type": "text/html",
+              "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+            },
+          })
+        : api(request);
+    const app = createStorefrontApp({
+      build: stubBuild("p").build,
+      mode: "production",
+      commerce: documentation,
+      staticFiles,
+    });
+    const answers = [
+      await app.request("/v2/EspectaculoCartelTipos"),
+      await app.request("/logo.svg"),
+      await app.request("/logout", { method: "POST", headers: { origin: "https://evil.example" } }),
+    ];
+    for (const answer of answers) {
+      expect(directives(answer.headers.get("content-security-policy"))).toMatchObject({
+        "default-src": "'none'",
+        "frame-ancestors": "'none'",
+      });
+      expect(answer.headers.get("x-frame-options")).toBe("DENY");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    // An answer with a policy of its own keeps it.
+    const docs = await app.request("/v2/docs");
+    expect(docs.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    expect(docs.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("asks for HTTPS only over HTTPS, or always when the public origin is https", async () => {
+    const { build } = stubBuild("p");
+    const direct = createStorefrontApp({ build, mode: "production" });
+    const plain = await direct.request("http://shop.test/");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(
+      (await direct.request("https://shop.test/")).headers.get("strict-transport-security"),
+    ).toBe("max-age=31536000; includeSubDomains");
+    const behindProxy = createStorefrontApp({
+      build,
+      mode: "production",
+      publicOrigin: "https://entradas.example.gob.ar",
+    });
+    const page = await behindProxy.request("http://10.0.0.5:3000/");
+    expect(page.headers.get("strict-transport-security")).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+  });
+});
+
+describe("the request log", () => {
+  it("writes one line per request: id, method, route pattern, status, duration", async () => {
+    const { logger, lines } = capturingLogger();
+    const app = createStorefrontApp({ build: stubBuild("p").build, mode: "production", logger });
+    const page = await app.request("/funcion/hamlet/7?cEmail=ana@example.com");
+    const requestId = page.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines()).toHaveLength(1);
+    expect(lines()[0]).toMatchObject({
+      level: "info",
+      name: "test",
+      msg: "request",
+      requestId,
+      method: "GET",
+      route: "/*",
+      status: 200,
+    });
+    expect(lines()[0].ms).toBeTypeOf("number");
+    expect(JSON.stringify(lines())).not.toContain("ana@example.com");
+  });
+
+  it("names the API's route by its contract path and hands the API the same id", async () => {
+    const { logger, lines } = capturingLogger();
+    const seen: Array<string | null> = [];
+    const recording: CommerceFetch = (request) => {
+      seen.push(request.headers.get("x-request-id"));
+      return api(request);
+    };
+    const app = createStorefrontApp({
+      build: stubBuild("p").build,
+      mode: "production",
+      commerce: recording,
+      logger,
+    });
+    const answer = await app.request("/v2/Proceso/12/Cobrar?token=secret", {
+      method: "POST",
+      body: "{}",
+    });
+    const missing = await app.request("/v2/Nada/1?x=2");
+    expect(seen).toEqual([answer.headers.get("x-request-id"), missing.headers.get("x-request-id")]);
+    expect(lines().map(({ route, method }) => `${method} ${route}`)).toEqual([
+      "POST /v2/Proceso/{id}/Cobrar",
+      "GET /v2/Nada/1",
+    ]);
+  });
+
+  it("keeps a proxy's well-formed request id and replaces anything else", async () => {
+    const app = createStorefrontApp({
+      build: stubBuild("p").build,
+      mode: "production",
+      logger: capturingLogger().logger,
+    });
+    const kept = await app.request("/", { headers: { "x-request-id": "lb-2f9c1e0a77" } });
+    expect(kept.headers.get("x-request-id")).toBe("lb-2f9c1e0a77");
+    const replaced = await app.request("/", { headers: { "x-request-id": "ana@example.com" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

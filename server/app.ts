@@ -1,12 +1,28 @@
 // The storefront's server as one Hono app, composed the same way for production (server.ts)
 // and development (server/dev.ts). They differ only in where the React Router build comes
-// from and who serves static files; compression, the cross-site form check, the embedded
-// /v2 API and its registration into the storefront are the same code in both.
+// from and who serves static files; the request log, security headers, compression, the
+// cross-site form check, the embedded /v2 API and its registration into the storefront are
+// the same code in both.
 import { stripVTControlCharacters } from "node:util";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import { log } from "../app/services/log.server.ts";
+import type { RequestInfo } from "../app/services/request-info.server.ts";
+import {
+  apiRouteOf,
+  type RequestLogEnv,
+  requestLog,
+  withRequestId,
+} from "../commerce/http/request-log.ts";
+import type { Logger } from "../commerce/log.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
+import { type SecurityHeadersEnv, securityHeaders } from "./security-headers.ts";
 
 export type CommerceFetch = (request: Request) => Response | Promise<Response>;
 
@@ -24,17 +40,43 @@ export type StorefrontServerOptions = {
   commerce?: CommerceFetch;
   /** Static files, tried before the document handler (production's build/client). */
   staticFiles?: MiddlewareHandler;
+  /** PUBLIC_ORIGIN (default: the configuration's): https means HSTS behind a proxy. */
+  publicOrigin?: string;
+  /** Where the request lines and errors go (default: the storefront's logger). */
+  logger?: Logger;
 };
 
-type EntryWithCommerce = { registerEmbeddedCommerce?: (fetch: CommerceFetch) => void };
+type StorefrontEntry = {
+  registerEmbeddedCommerce?: (fetch: CommerceFetch) => void;
+  requestInfoContext?: RouterContext<RequestInfo | null>;
+};
+
+const entryOf = (build: ServerBuild) => build.entry.module as StorefrontEntry;
 
 /** Hands the API to the storefront module instance this build was loaded with. */
 function registerCommerce(build: ServerBuild, fetch: CommerceFetch) {
-  (build.entry.module as EntryWithCommerce).registerEmbeddedCommerce?.(fetch);
+  entryOf(build).registerEmbeddedCommerce?.(fetch);
 }
 
-export function createStorefrontApp(options: StorefrontServerOptions): Hono {
-  const { build, mode, commerce, staticFiles } = options;
+/**
+ * The load context of one render, holding what the storefront needs from this server (the
+ * request id, the CSP nonce) under the key of the build's own module instance.
+ */
+function loadContextFor(build: ServerBuild, info: RequestInfo) {
+  const key = entryOf(build).requestInfoContext;
+  return key ? new RouterContextProvider(new Map([[key, info]])) : undefined;
+}
+
+type ServerEnv = {
+  Variables: RequestLogEnv["Variables"] &
+    SecurityHeadersEnv["Variables"] & {
+      /** The storefront's route pattern that answered (see loadContextFor). */
+      route?: string;
+    };
+};
+
+export function createStorefrontApp(options: StorefrontServerOptions): Hono<ServerEnv> {
+  const { build, mode, commerce, staticFiles, publicOrigin, logger = log } = options;
   let source = build;
   if (commerce && typeof build === "function") {
     // Vite loads a new instance of the storefront's modules after an edit, and a new
@@ -47,23 +89,37 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono {
   } else if (commerce && typeof build === "object") {
     registerCommerce(build, commerce);
   }
-  // Passed a function, React Router re-derives its routes per request; production passes the
-  // module itself so that happens once.
-  const handleDocument = createRequestHandler(source, mode);
+  // Production derives its routes once from the module; development, from the build of each
+  // request (as React Router does when handed a function).
+  const handleProduction = typeof source === "object" ? createRequestHandler(source, mode) : null;
 
-  const app = new Hono();
+  const app = new Hono<ServerEnv>();
+  app.use(
+    requestLog<ServerEnv>(logger, (c) =>
+      c.req.path.startsWith("/v2/") ? apiRouteOf(c.req.method, c.req.path) : c.get("route"),
+    ),
+  );
+  app.use(securityHeaders({ development: mode === "development", publicOrigin }));
   app.use(compress());
   app.use(refuseCrossSiteForms);
-  if (commerce) app.all("/v2/*", (c) => commerce(c.req.raw));
-  if (staticFiles) app.use(staticFiles);
-  app.all("*", (c) => handleDocument(c.req.raw));
-  if (mode === "development") {
-    // A module that fails to load (a typo mid-edit) shows its error in the browser too.
-    app.onError((error, c) => {
-      console.error(error);
-      // Vite's messages are coloured for a terminal.
-      return c.text(stripVTControlCharacters(error.stack ?? String(error)), 500);
-    });
+  if (commerce) {
+    app.all("/v2/*", (c) => commerce(withRequestId(c.req.raw, c.get("requestId"))));
   }
+  if (staticFiles) app.use(staticFiles);
+  app.all("*", async (c) => {
+    const current = typeof source === "function" ? await source() : source;
+    const info: RequestInfo = { requestId: c.get("requestId"), nonce: c.get("cspNonce") };
+    const handle = handleProduction ?? createRequestHandler(current, mode);
+    const response = await handle(c.req.raw, loadContextFor(current, info));
+    c.set("route", info.route);
+    return response;
+  });
+  app.onError((error, c) => {
+    logger.error({ err: error, requestId: c.get("requestId") }, "request failed");
+    if (mode === "production") return c.text("Internal Server Error", 500);
+    // A module that fails to load (a typo mid-edit) shows its error in the browser too;
+    // Vite's messages are coloured for a terminal.
+    return c.text(stripVTControlCharacters(error.stack ?? String(error)), 500);
+  });
   return app;
 }

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
+import { log } from "../app/services/log.server.ts";
 import { createStorefrontApp } from "./app.ts";
 import { host, openEmbeddedCommerce, port, stopOnSignals } from "./runtime.ts";
 
@@ -55,13 +56,13 @@ server.on("request", (req: IncomingMessage, res: ServerResponse) => {
       void toHono(req, res);
       return;
     }
-    console.error(error);
+    log.error({ err: error }, "vite failed to answer");
     res.statusCode = 500;
     res.end("Internal Server Error");
   });
 });
 
 server.listen(port, host, () => {
-  console.log(`storefront (development) listening on http://${host}:${port}`);
+  log.info(`storefront (development) listening on http://${host}:${port}`);
 });
 stopOnSignals(server, [() => vite.close(), commerce?.close]);

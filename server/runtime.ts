@@ -1,6 +1,7 @@
 // What the production and development servers read from the environment and do at start
 // and stop, beside the app they compose (server/app.ts).
 import { config } from "../app/services/config.server.ts";
+import { log } from "../app/services/log.server.ts";
 import { commerceSettingsFromEnv } from "../commerce/config.ts";
 import { startCommerce } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
@@ -15,11 +16,11 @@ export type EmbeddedCommerce = { fetch: CommerceFetch; close: () => Promise<void
  */
 export async function openEmbeddedCommerce(): Promise<EmbeddedCommerce | undefined> {
   if (config.commerceApiUrl) {
-    console.log(`commerce API: remote at ${config.commerceApiUrl}`);
+    log.info(`commerce API: remote at ${config.commerceApiUrl}`);
     return undefined;
   }
   const commerce = await startCommerce(commerceSettingsFromEnv("embedded"));
-  console.log(`commerce API: embedded (${commerce.database.kind})`);
+  log.info(`commerce API: embedded (${commerce.database.kind})`);
   return { fetch: commerce.api.fetch, close: commerce.database.close };
 }
 
@@ -36,13 +37,13 @@ export function stopOnSignals(
       try {
         await close?.();
       } catch (error) {
-        console.error("shutting down failed", error);
+        log.error({ err: error }, "shutting down failed");
       }
     }
   }
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
-      console.log(`${signal}: shutting down`);
+      log.info(`${signal}: shutting down`);
       server.close();
       void closeAll().finally(() => process.exit(0));
     });

@@ -18,6 +18,7 @@ import type { Locale } from "~/lib/locales";
 import { config } from "./config.server";
 import { countryCodeOf } from "./geo.server";
 import { i18nFor } from "./i18n.server";
+import { log } from "./log.server";
 import { loginUrlFor } from "./session.server";
 
 type Transport = (request: Request) => Response | Promise<Response>;
@@ -70,6 +71,8 @@ export type Caller = {
   token?: string;
   /** The buyer's country, looked up once per request (geo.server.ts). */
   countryCode?: Promise<string>;
+  /** The incoming request's id (server/app.ts): the API's log lines for it carry it too. */
+  requestId?: string;
 };
 
 type Extras = { idempotencyKey?: string };
@@ -101,6 +104,7 @@ async function headersFor(
   headers.set(apiHeaders.fingerprint, deviceFingerprint(caller.request));
   headers.set(apiHeaders.countryCode, await (caller.countryCode ?? countryCodeOf(caller.request)));
   if (idempotencyKey) headers.set(apiHeaders.idempotencyKey, idempotencyKey);
+  if (caller.requestId) headers.set(apiHeaders.requestId, caller.requestId);
   return headers;
 }
 
@@ -137,10 +141,13 @@ async function send(
       }),
     );
   } catch (error) {
-    console.error(
-      "commerce API unreachable:",
-      endpoint.id,
-      error instanceof Error ? error.message : String(error),
+    log.warn(
+      {
+        endpoint: endpoint.id,
+        requestId: caller.requestId,
+        reason: error instanceof Error ? error.message : String(error),
+      },
+      "commerce API unreachable",
     );
     return { failure: transportFailure(caller) };
   }
@@ -162,7 +169,10 @@ export async function callEndpoint<E extends EndpointDefinition>(
     body = await response.json();
   } catch {
     // Not the API's envelope (a proxy's error page, a cut answer): nothing usable came back.
-    console.error("commerce API answered no JSON:", endpoint.id, `HTTP ${response.status}`);
+    log.warn(
+      { endpoint: endpoint.id, requestId: caller.requestId, status: response.status },
+      "commerce API answered no JSON",
+    );
     return transportFailure(caller);
   }
   const nCode = typeof body.nCode === "number" ? body.nCode : response.status;
@@ -179,7 +189,12 @@ export async function callEndpoint<E extends EndpointDefinition>(
   if (!("safeParse" in endpoint.response)) throw new Error(`${endpoint.id} answers a file`);
   const parsed = endpoint.response.safeParse(body.oData);
   if (!parsed.success) {
-    console.error("commerce API answered outside the contract", endpoint.id, parsed.error);
+    // Where and which rule, never the values (they may be the buyer's data).
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.code}`);
+    log.error(
+      { endpoint: endpoint.id, issues, requestId: caller.requestId },
+      "commerce API answered outside the contract",
+    );
     return {
       ok: false,
       nCode: 502,

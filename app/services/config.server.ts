@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { type LogLevel, logLevels } from "../../commerce/config.ts";
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
@@ -32,6 +33,7 @@ const schema = z.object({
     .url()
     .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" })
     .optional(),
+  LOG_LEVEL: z.enum(logLevels).optional(),
 });
 
 export type StorefrontConfig = {
@@ -46,6 +48,8 @@ export type StorefrontConfig = {
   ipLookupUrl: string | undefined;
   /** Origin only (no path, no trailing slash); unset: each request's own origin. */
   publicOrigin: string | undefined;
+  /** LOG_LEVEL: info by default, silent under tests. */
+  logLevel: LogLevel;
 };
 
 /**
@@ -76,6 +80,7 @@ function load(): StorefrontConfig {
     defaultCountryCode: env.DEFAULT_COUNTRY_CODE,
     ipLookupUrl: env.IP_LOOKUP_URL,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
   };
 }
 

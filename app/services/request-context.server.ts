@@ -12,6 +12,7 @@ import {
 import type { Locale } from "~/lib/locales";
 import { type CommerceClient, commerceClient } from "./commerce.server";
 import { getLocale } from "./i18n.server";
+import { requestInfoOf } from "./request-info.server";
 import {
   isLoginValid,
   loginUrlFor,
@@ -49,7 +50,12 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async (
     session,
     user,
     loginExpired: stored !== undefined && user === null,
-    commerce: commerceClient({ request, locale, token: user?.token }),
+    commerce: commerceClient({
+      request,
+      locale,
+      token: user?.token,
+      requestId: requestInfoOf(context)?.requestId,
+    }),
   });
   const response = await next();
   if (JSON.stringify(session.data) === before) return response;

@@ -43,6 +43,8 @@ export const apiHeaders = {
   fingerprint: "X-Device-Fingerprint",
   countryCode: "X-Country-Code",
   idempotencyKey: "Idempotency-Key",
+  /** The storefront's request a call is made for: the API logs its errors under that id. */
+  requestId: "X-Request-Id",
 } as const;
 
 // ---------------------------------------------------------------- types derived from one

@@ -17,6 +17,7 @@ import { notFound, validate } from "../errors.ts";
 import { productSeeds, showSeeds, TYPE } from "../seed/data.ts";
 import { type PosterInput, posterSvg } from "../seed/posters.ts";
 import { implement } from "./register.ts";
+import { resourceContentSecurityPolicy } from "./security-headers.ts";
 
 const seoPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -99,7 +100,7 @@ export function posterImplementation(deps: { db?: Database }) {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Cache-Control": "public, max-age=31536000, immutable",
       // An SVG opened directly is a document: forbid scripts and outside loads in it.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+      "Content-Security-Policy": `${resourceContentSecurityPolicy}; style-src 'unsafe-inline'`,
       "X-Content-Type-Options": "nosniff",
     });
   });

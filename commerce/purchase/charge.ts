@@ -9,6 +9,7 @@ import { orders, payments, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
+import { log } from "../log.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { allowsInstallments, deliveryTypeById, paymentMethodById } from "./catalogues.ts";
 import { priceProcess } from "./pricing.ts";
@@ -147,7 +148,7 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
       },
     });
   } catch (error) {
-    console.error("payment provider error", error);
+    log.error({ err: error, paymentId: payment.id }, "payment provider error");
     throw businessError("PAYMENT_FAILED");
   }
 
@@ -173,7 +174,7 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
       await deps.payments.refund(outcome.reference);
     } catch (refundError) {
       refunded = false;
-      console.error("refund failed", outcome.reference, refundError);
+      log.error({ err: refundError, paymentId: payment.id }, "refund failed");
     }
     await db
       .update(payments)

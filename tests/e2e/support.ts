@@ -1,12 +1,57 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
+/** A Content-Security-Policy as its directives, by name. */
+export function policyDirectives(policy: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (policy ?? "").split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")];
+    }),
+  );
+}
+
+/** The browser's reports of something the page's Content-Security-Policy blocked. */
+export async function cspViolations(page: Page): Promise<string[]> {
+  return (await page.consoleMessages())
+    .map((message) => message.text())
+    .filter((text) =>
+      /Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(text),
+    );
+}
+
 /**
- * Fails on serious or critical accessibility issues of the page as it is now. axe runs
- * inside the page, so a page without JavaScript is checked as a copy of its markup (scripts
- * removed, same styles and viewport) in a scratch page that may run axe.
+ * The page as served now carries the security headers (its policy lets scripts run only by
+ * nonce and forbids framing), and nothing the page did so far was blocked by the policy.
+ */
+export async function expectSecure(page: Page) {
+  const served = await page.request.get(page.url(), { maxRedirects: 0 });
+  const headers = served.headers();
+  expect(headers["x-frame-options"], `X-Frame-Options of ${page.url()}`).toBe("DENY");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-request-id"]).toBeTruthy();
+  const policy = policyDirectives(headers["content-security-policy"]);
+  expect(policy["frame-ancestors"], `frame-ancestors of ${page.url()}`).toBe("'none'");
+  if (headers["content-type"]?.startsWith("text/html")) {
+    expect(policy["script-src"]).toMatch(/^'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
+    expect(policy).toMatchObject({
+      "object-src": "'none'",
+      "base-uri": "'self'",
+      "form-action": "'self'",
+    });
+  }
+  expect(await cspViolations(page), `blocked by the policy on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Fails on serious or critical accessibility issues of the page as it is now, or when it is
+ * not served securely (expectSecure): every page the suite checks, it checks for both. axe
+ * runs inside the page, so a page without JavaScript is checked as a copy of its markup
+ * (scripts removed, same styles and viewport) in a scratch page that may run axe.
  */
 export async function expectAccessible(page: Page) {
+  await expectSecure(page);
   let target = page;
   let scratch: Page | null = null;
   if (test.info().project.use.javaScriptEnabled === false) {

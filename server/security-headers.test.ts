@@ -1,0 +1,82 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import {
+  pageContentSecurityPolicy,
+  type SecurityHeadersEnv,
+  securityHeaders,
+} from "./security-headers.ts";
+
+/** A server with the middleware and a few kinds of answers. */
+function appWith(options: Parameters<typeof securityHeaders>[0]) {
+  const app = new Hono<SecurityHeadersEnv>();
+  app.use(securityHeaders(options));
+  app.get("/page", (c) => c.html(`<script nonce="${c.get("cspNonce")}"></script>`));
+  app.get("/data", (c) => c.json({ ok: true }));
+  app.get("/framed", (c) =>
+    c.html("<p>widget</p>", 200, {
+      "Content-Security-Policy": "frame-ancestors https://a.example",
+    }),
+  );
+  // What fetch() hands back: headers that cannot be changed.
+  app.get("/fetched", async () => {
+    const answer = Response.json({ ok: true });
+    return new Proxy(answer, {
+      get(target, property) {
+        if (property !== "headers") return Reflect.get(target, property, target);
+        const frozen = new Headers(target.headers);
+        frozen.set = () => {
+          throw new TypeError("immutable");
+        };
+        return frozen;
+      },
+    });
+  });
+  return app;
+}
+
+describe("securityHeaders", () => {
+  it("names the nonce the page was rendered with in the page's policy", async () => {
+    const page = await appWith({ development: false }).request("/page");
+    const nonce = /nonce="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+    expect(page.headers.get("content-security-policy")).toBe(
+      pageContentSecurityPolicy(nonce, false),
+    );
+    expect(page.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("gives data the policy of a resource", async () => {
+    const data = await appWith({ development: false }).request("/data");
+    expect(data.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    expect(data.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(data.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("keeps a policy the answer set itself", async () => {
+    const framed = await appWith({ development: false }).request("/framed");
+    expect(framed.headers.get("content-security-policy")).toBe("frame-ancestors https://a.example");
+  });
+
+  it("copies an answer whose headers are read-only rather than failing", async () => {
+    const fetched = await appWith({ development: false }).request("/fetched");
+    expect(fetched.status).toBe(200);
+    expect(await fetched.json()).toEqual({ ok: true });
+    expect(fetched.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("adds HSTS over HTTPS, or behind an https public origin", async () => {
+    const direct = appWith({ development: false, publicOrigin: undefined });
+    expect(
+      (await direct.request("http://shop.test/data")).headers.has("strict-transport-security"),
+    ).toBe(false);
+    expect(
+      (await direct.request("https://shop.test/data")).headers.has("strict-transport-security"),
+    ).toBe(true);
+    const proxied = appWith({ development: false, publicOrigin: "https://entradas.example" });
+    expect(
+      (await proxied.request("http://10.0.0.5/data")).headers.has("strict-transport-security"),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+// What a browser is told about the shop's answers: pages run only the scripts their policy
+// names by nonce, no other site may frame the login or the checkout, and the API's answers
+// and static files are guarded too. Every page the other specs check is checked as well
+// (expectAccessible → expectSecure).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { cspViolations, expectSecure, policyDirectives } from "./support";
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** Another site on this machine (Chromium keeps public sites from framing loopback ones). */
+async function otherSite(page: string): Promise<{ origin: string; close: () => void }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  // "localhost", not the shop's 127.0.0.1: another host, so another site.
+  return { origin: `http://localhost:${port}`, close: () => server.close() };
+}
+
+test("no other site can show the login or the checkout in a frame", async ({ page, baseURL }) => {
+  const site = await otherSite(`<!doctype html><title>Other site</title>
+    <iframe name="login" src="${baseURL}/login"></iframe>
+    <iframe name="checkout" src="${baseURL}/BuyTicket/1"></iframe>`);
+  try {
+    const answered = page.waitForResponse((response) => response.url().endsWith("/login"));
+    await page.goto(site.origin);
+    const login = await answered;
+    expect(policyDirectives(login.headers()["content-security-policy"])["frame-ancestors"]).toBe(
+      "'none'",
+    );
+    for (const name of ["login", "checkout"]) {
+      // Chromium puts its own error page where a refused frame would have been.
+      await expect.poll(() => page.frame({ name })?.url()).toMatch(/^chrome-error:/);
+    }
+    await expect
+      .poll(async () =>
+        (await cspViolations(page)).filter((text) => text.includes("frame-ancestors")),
+      )
+      .toHaveLength(2);
+  } finally {
+    site.close();
+  }
+});
+
+test("the API's answers and the static files carry the headers too", async ({ request }) => {
+  for (const path of [
+    "/v2/EspectaculoCartelTipos",
+    "/v2/openapi.json",
+    "/v2/docs",
+    "/v2/Imagenes/los-inquilinos-del-conventillo.svg",
+    "/v2/Nada",
+    "/favicon.svg",
+  ]) {
+    const headers = (await request.get(path)).headers();
+    const policy = policyDirectives(headers["content-security-policy"]);
+    expect(policy["default-src"], path).toBe("'none'");
+    expect(policy["frame-ancestors"], path).toBe("'none'");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-request-id"], path).toBeTruthy();
+  }
+});
+
+test("script injected as markup does not run, and is reported", async ({ page }) => {
+  test.skip(!jsOn(), "needs JavaScript");
+  await page.goto("/login");
+  await expectSecure(page);
+  // Hydrated: React Router's own scripts ran under the policy.
+  await page.waitForFunction(() => "__reactRouterContext" in window);
+  // What an injection into the page's markup would bring: an inline event handler.
+  const ran = await page.evaluate(async () => {
+    const injected = document.createElement("div");
+    injected.innerHTML = '<img src="/no-such-image.png" onerror="window.injectedRan = true">';
+    document.body.append(injected);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return "injectedRan" in window;
+  });
+  expect(ran).toBe(false);
+  await expect
+    .poll(() => cspViolations(page))
+    .toEqual([expect.stringContaining("violates the following Content Security Policy directive")]);
+});
+
+test("a page's own scripts and client-side navigation run without a report", async ({ page }) => {
+  test.skip(!jsOn(), "needs JavaScript");
+  await page.goto("/");
+  await page.waitForFunction(() => "__reactRouterContext" in window);
+  // A client-side navigation: the router fetches the shop's data and loads its module.
+  await page.getByRole("link", { name: "Tienda", exact: true }).click();
+  await expect(page).toHaveURL(/\/tienda$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectSecure(page);
+});
