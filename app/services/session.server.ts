@@ -39,11 +39,27 @@ export function isLoginValid(user: ShopUser | undefined, now = Date.now()): bool
   return Number.isFinite(since) && now - since < loginValidityMs;
 }
 
-/** Only same-site paths may be return targets (no open redirects). */
+/** Never served: a fixed origin to resolve return targets against. */
+const redirectBase = "http://redirect.invalid";
+
+/**
+ * Only same-site paths may be return targets (no open redirects). The target is judged the
+ * way a browser will read it: the WHATWG URL parser drops tabs and newlines, reads "\\" as
+ * "/", encodes control characters and resolves dot segments. What comes out is the parsed
+ * path, query and fragment, or "/" when it names another origin or starts with "//" (which
+ * the browser would read as another host).
+ */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return "/";
-  if (target.startsWith("/\\")) return "/";
-  return target;
+  if (typeof target !== "string" || target === "") return "/";
+  let url: URL;
+  try {
+    url = new URL(target, redirectBase);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== redirectBase) return "/";
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith("//") ? "/" : path;
 }
 
 export function loginUrlFor(request: Request): string {
