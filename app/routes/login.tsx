@@ -11,8 +11,8 @@ import { requireAnonymous, startUserSession } from "~/services/request-context.s
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/login";
 
-export function loader(args: Route.LoaderArgs) {
-  const { redirectTo } = requireAnonymous(args);
+export async function loader(args: Route.LoaderArgs) {
+  const { redirectTo } = await requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
     title: t("account:login.title"),

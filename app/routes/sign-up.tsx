@@ -17,8 +17,8 @@ import type { Route } from "./+types/sign-up";
 
 const hiddenFields = ["cClave", "cClaveConfirmacion"];
 
-export function loader(args: Route.LoaderArgs) {
-  const { redirectTo } = requireAnonymous(args);
+export async function loader(args: Route.LoaderArgs) {
+  const { redirectTo } = await requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
     title: t("account:signUp.title"),

@@ -56,9 +56,18 @@ export type Caller = {
   token?: string;
   /** The buyer's country, looked up once per request (geo.server.ts). */
   countryCode?: Promise<string>;
+  /** Told when the API refuses the token (revoked or expired): the user is logged out. */
+  onUnauthorized?: () => void;
 };
 
-type Extras = { idempotencyKey?: string };
+type Extras = {
+  idempotencyKey?: string;
+  /**
+   * What an HTTP 401 does: "redirect" (default) throws the redirect to /login; "fail" hands
+   * it back as a failure (code UNAUTHORIZED), for callers that are not behind a login.
+   */
+  unauthorized?: "redirect" | "fail";
+};
 /** The input is optional only for endpoints that take no params and no body. */
 type CallArgs<E extends EndpointDefinition> =
   Record<string, never> extends EndpointInput<E>
@@ -132,8 +141,12 @@ async function send(
       },
     };
   }
-  // HTTP 401 (missing or expired token): to /login carrying the wanted path.
-  if (response.status === 401) throw redirect(loginUrlFor(caller.request));
+  if (response.status === 401) {
+    // The token was revoked or ran out: whoever sent it is logged out from now on.
+    if (caller.token) caller.onUnauthorized?.();
+    // To /login carrying the wanted path, unless the caller reads the failure itself.
+    if (input?.unauthorized !== "fail") throw redirect(loginUrlFor(caller.request));
+  }
   return { response };
 }
 

@@ -1,5 +1,6 @@
-// The buyer's cookie session (signed, httpOnly, SameSite=Lax, Secure in production): the API
-// token, who is logged in and since when, the current purchase process and one-time notices.
+// The buyer's cookie session (signed, httpOnly, SameSite=Lax, Secure in production): a session
+// id, the API token, who is logged in and since when, the current purchase process and
+// one-time notices.
 // It is read once per request and written back once, by the request context's middleware.
 
 import type { SessionUser } from "@contract";
@@ -10,6 +11,8 @@ import { config } from "./config.server";
 export const loginValidityMs = 180 * 60 * 1000;
 
 export type SessionData = {
+  /** Drawn anew at every login, dropped at logout: a login never reuses a cookie's value. */
+  sid: string;
   user: Pick<SessionUser, "token" | "cNombre" | "cEmail" | "dLogin" | "lAlias">;
   processId: number;
   deviceId: string;

@@ -75,7 +75,7 @@ export const languageMiddleware: MiddlewareHandler<CommerceEnv> = async (c, next
 
 // ---------------------------------------------------------------- input
 
-function bearerToken(c: Context): string | null {
+export function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization");
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match ? match[1] : null;
