@@ -6,7 +6,7 @@ import type { PaymentProvider } from "./payments/provider.ts";
 export type CommerceDeps = {
   db: Database;
   payments: PaymentProvider;
-  /** HMAC key for ticket codes printed in QR codes. */
+  /** HMAC key for ticket codes printed in QR codes and for processes' cancel keys. */
   ticketSecret: string;
   /** Minutes a purchase process holds its places (spec §9: 30). */
   purchaseMinutes: number;

@@ -236,6 +236,11 @@ export const purchaseProcesses = pgTable(
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
     deliveryTypeId: integer("delivery_type_id"),
     paymentMethodId: integer("payment_method_id"),
+    /**
+     * Random per process. With the API's secret it derives the key that lets the owner's
+     * pages cancel without a login (purchase/cancel-key.ts); the key itself is not stored.
+     */
+    cancelNonce: text("cancel_nonce").notNull().default(sql`gen_random_uuid()::text`),
   },
   (t) => [index("purchase_processes_customer_idx").on(t.customerId)],
 );

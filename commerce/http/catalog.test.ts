@@ -10,6 +10,7 @@ import {
 import type { Database } from "../db/client.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import {
+  cancelProcess,
   createCustomerWithToken,
   type Fixture,
   resetDatabase,
@@ -95,7 +96,7 @@ describe("show-card cache", () => {
     expect((await card()).lAgotado).toBe(true);
 
     // Cancelling the hold frees places: the card updates immediately.
-    await t.call(`/Proceso/${took.json.oData.idProcesoDeCompra}/invalidar`, { method: "POST" });
+    await cancelProcess(t, token, took.json.oData.idProcesoDeCompra);
     expect((await card()).lAgotado).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import {
 import type { Database } from "../db/client.ts";
 import { performances, positions, purchaseProcesses } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import type { Fixture, TestApi } from "../testing/harness.ts";
+import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -228,7 +228,7 @@ describe("someone else's process", () => {
       [`/Proceso/${id}/EntregaTipo/Seleccionar`, { idEntregaTipo: 1 }],
       [`/Proceso/${id}/FormasDePago`, undefined],
       [`/Proceso/${id}/FormaDePago/Seleccionar`, { nFormaDePago: 1 }],
-      [`/Proceso/${id}/invalidar`, {}],
+      [`/Proceso/${id}/invalidar`, { cClaveInvalidar: "not-the-key" }],
     ];
     for (const [path, body] of calls) {
       for (const target of [path, path.replace(`/${id}`, "/777")]) {
@@ -314,11 +314,17 @@ describe("POST Proceso/{id}/Posiciones/SoltarFuncion", () => {
 });
 
 describe("POST Proceso/{id}/invalidar", () => {
-  it("cancels without a login, frees the places, and can be repeated", async () => {
+  const invalidate = (id: number, body?: unknown) =>
+    t.call(`/Proceso/${id}/invalidar`, { method: "POST", body });
+
+  it("cancels without a login given the process's key, frees the places, can be repeated", async () => {
     const process = await takeOk(alice, general(5));
-    const path = `/Proceso/${process.idProcesoDeCompra}/invalidar`;
+    const key = process.cClaveInvalidar;
+    expect(key).toMatch(/^[\w-]{43}$/);
     for (let i = 0; i < 2; i++) {
-      const { status, json } = await t.call(path, { method: "POST" });
+      const { status, json } = await invalidate(process.idProcesoDeCompra, {
+        cClaveInvalidar: key,
+      });
       expect(status).toBe(200);
       expect(invalidateResponse.parse(json.oData)).toEqual({
         idProcesoDeCompra: process.idProcesoDeCompra,
@@ -332,10 +338,70 @@ describe("POST Proceso/{id}/invalidar", () => {
     expect(again.json).toMatchObject({ nCode: 410, oData: { cCodigo: "PROCESS_CANCELLED" } });
   });
 
-  it("answers 404 for unknown ids and 400 for malformed ones", async () => {
-    expect((await t.call("/Proceso/12345/invalidar", { method: "POST" })).status).toBe(404);
-    expect((await t.call("/Proceso/abc/invalidar", { method: "POST" })).status).toBe(400);
-    expect((await t.call("/Proceso/0/invalidar", { method: "POST" })).status).toBe(400);
+  it("answers unknown, foreign and paid processes alike, and cancels none of them", async () => {
+    const alices = await takeOk(alice, general(2));
+    const bobs = await takeOk(bob, general(1));
+    expect(bobs.cClaveInvalidar).not.toBe(alices.cClaveInvalidar);
+    const paidId = await readyToPay(t, bob, general(1));
+    const paidKey = purchaseProcessSchema.parse(
+      (await t.call(`/Proceso/${paidId}`, { token: bob })).json.oData,
+    ).cClaveInvalidar;
+    const charged = await t.call(`/Proceso/${paidId}/Cobrar`, {
+      token: bob,
+      body: { cClaveIdempotencia: "pay-once-0001", oTarjeta: testCard() },
+    });
+    expect(charged.json.nCode).toBe(200);
+
+    const answers = [
+      // someone else's process, with another process's key or a guess
+      await invalidate(alices.idProcesoDeCompra, { cClaveInvalidar: bobs.cClaveInvalidar }),
+      await invalidate(alices.idProcesoDeCompra, { cClaveInvalidar: "x".repeat(43) }),
+      // an unknown one
+      await invalidate(12_345, { cClaveInvalidar: alices.cClaveInvalidar }),
+      // a paid one, even with its own key, and with a wrong one
+      await invalidate(paidId, { cClaveInvalidar: paidKey }),
+      await invalidate(paidId, { cClaveInvalidar: bobs.cClaveInvalidar }),
+    ];
+    const [first, ...rest] = answers.map(({ status, json }) => ({ status, json }));
+    expect(first).toEqual({
+      status: 404,
+      json: {
+        nCode: 404,
+        cMensaje: "No encontramos lo que estás buscando",
+        oData: { cCodigo: "NOT_FOUND" },
+      },
+    });
+    for (const answer of rest) expect(answer).toEqual(first);
+
+    // Walking the ids with guessed keys cancels nothing.
+    for (let id = 1; id <= paidId + 2; id++) {
+      await invalidate(id, { cClaveInvalidar: "guess-guess-guess" });
+    }
+    expect(await heldCount(alices.idProcesoDeCompra)).toBe(2);
+    const view = await t.call(`/Proceso/${alices.idProcesoDeCompra}`, { token: alice });
+    expect(view.json.oData.cEstado).toBe("ACTIVE");
+  });
+
+  it("keeps no copy of the key that would let a database reader cancel", async () => {
+    const process = await takeOk(alice, general(1));
+    const [row] = await db
+      .select()
+      .from(purchaseProcesses)
+      .where(eq(purchaseProcesses.id, process.idProcesoDeCompra));
+    expect(JSON.stringify(row)).not.toContain(process.cClaveInvalidar);
+  });
+
+  it("answers 400 without a key and for malformed ids", async () => {
+    const process = await takeOk(alice, general(1));
+    for (const body of [undefined, {}, { cClaveInvalidar: "" }, { cClaveInvalidar: 42 }]) {
+      const { status, json } = await invalidate(process.idProcesoDeCompra, body);
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(json.oData.cCodigo).toBe("VALIDATION");
+    }
+    const key = { cClaveInvalidar: process.cClaveInvalidar };
+    expect((await t.call("/Proceso/abc/invalidar", { body: key })).status).toBe(400);
+    expect((await t.call("/Proceso/0/invalidar", { body: key })).status).toBe(400);
+    expect(await heldCount(process.idProcesoDeCompra)).toBe(1);
   });
 });
 

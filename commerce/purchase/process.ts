@@ -10,6 +10,7 @@ import type { Database, Executor } from "../db/client.ts";
 import { performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
+import { isCancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
 import { closedReason, processDeadline, processState } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
@@ -172,12 +173,13 @@ export async function releasePerformance(
 }
 
 /**
- * Cancels an abandoned process and frees its places. Anyone may ask (spec §7: no login), but
- * a caller with a token may only cancel their own: another's is a 404.
+ * Cancels an abandoned process and frees its places. No login is needed (spec §7: a closing
+ * tab may send it), but the process's cancel key is, which only its owner is shown. An
+ * unknown id, a wrong key and a paid process get the same 404: walking the ids tells nothing.
  */
 export async function invalidateProcess(
   deps: CommerceDeps,
-  input: { processId: number; callerId: number | null },
+  input: { processId: number; key: string },
 ): Promise<"CANCELLED"> {
   return changeAvailability(deps, async (tx) => {
     const [process] = await tx
@@ -185,10 +187,13 @@ export async function invalidateProcess(
       .from(purchaseProcesses)
       .where(eq(purchaseProcesses.id, input.processId))
       .for("update");
-    if (!process || (input.callerId !== null && process.customerId !== input.callerId)) {
+    if (
+      !process ||
+      !isCancelKeyOf(deps.ticketSecret, process, input.key) ||
+      process.status === "PAID"
+    ) {
       throw notFound();
     }
-    if (process.status === "PAID") throw businessError("PROCESS_PAID");
     if (process.status === "ACTIVE") {
       await tx
         .update(purchaseProcesses)

@@ -298,6 +298,13 @@ export function testCard(number = "4242424242424242") {
   };
 }
 
+/** Cancels a process as its owner's page would: with the cancel key its view shows. */
+export async function cancelProcess(t: TestApi, token: string, processId: number) {
+  const view = await t.call(`/Proceso/${processId}`, { token });
+  const cClaveInvalidar = view.json.oData?.cClaveInvalidar as string;
+  return t.call(`/Proceso/${processId}/invalidar`, { body: { cClaveInvalidar } });
+}
+
 /** Takes places in a new process and selects e-ticket delivery and credit card. */
 export async function readyToPay(
   t: TestApi,
