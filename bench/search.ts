@@ -222,6 +222,7 @@ async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog 
     ticketSecret: "bench",
     purchaseMinutes: 30,
     loginMinutes: 180,
+    maxPlacesPerPerformance: 10,
     now: () => NOW,
   };
   const api = createCommerceApi(deps);

@@ -16,6 +16,8 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).optional(),
   TICKET_SECRET: z.string().min(1).optional(),
   SEED_DEMO: z.string().optional(),
+  /** Places one customer may hold of one performance. */
+  MAX_PLACES_PER_PERFORMANCE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type CommerceSettings = {
@@ -34,6 +36,8 @@ export type CommerceSettings = {
   /** Spec §9: the purchase clock and the login's validity. */
   purchaseMinutes: number;
   loginMinutes: number;
+  /** Places one customer may hold of one performance (held already plus asked for). */
+  maxPlacesPerPerformance: number;
 };
 
 export function commerceSettingsFromEnv(
@@ -56,5 +60,6 @@ export function commerceSettingsFromEnv(
     seedDemo: parsed.SEED_DEMO !== "false" && parsed.SEED_DEMO !== "0",
     purchaseMinutes: 30,
     loginMinutes: 180,
+    maxPlacesPerPerformance: parsed.MAX_PLACES_PER_PERFORMANCE,
   };
 }

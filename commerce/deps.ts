@@ -12,5 +12,7 @@ export type CommerceDeps = {
   purchaseMinutes: number;
   /** Minutes an API token stays valid (spec §9: 180). */
   loginMinutes: number;
+  /** Places one customer may hold of one performance (default 10). */
+  maxPlacesPerPerformance: number;
   now: () => Date;
 };

@@ -41,6 +41,7 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PAYMENT_FAILED: 502,
   IDEMPOTENCY_CONFLICT: 409,
   PERFORMANCE_NOT_ON_SALE: 409,
+  TOO_MANY_PLACES: 422,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

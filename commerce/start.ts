@@ -24,6 +24,7 @@ export async function startCommerce(settings: CommerceSettings) {
     ticketSecret: settings.ticketSecret,
     purchaseMinutes: settings.purchaseMinutes,
     loginMinutes: settings.loginMinutes,
+    maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
     now: () => new Date(),
   });
   return { api, database: handle };

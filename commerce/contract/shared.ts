@@ -35,6 +35,7 @@ export const errorCodes = [
   "PAYMENT_FAILED",
   "IDEMPOTENCY_CONFLICT",
   "PERFORMANCE_NOT_ON_SALE",
+  "TOO_MANY_PLACES",
   "METHOD_NOT_ALLOWED",
   "INTERNAL",
 ] as const;

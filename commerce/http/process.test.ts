@@ -11,7 +11,14 @@ import {
 import type { Database } from "../db/client.ts";
 import { performances, positions, purchaseProcesses } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
+import {
+  createCustomerWithToken,
+  createTestApi,
+  type Fixture,
+  readyToPay,
+  type TestApi,
+  testCard,
+} from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -107,20 +114,24 @@ describe("POST Proceso/0/Posiciones/Tomar", () => {
   });
 
   it("answers NOT_ENOUGH_PLACES and holds nothing when a sector lacks places", async () => {
+    // Others hold 15 of the 20 general places (each within the per-customer limit).
+    await takeOk(bob, general(10));
+    const carol = await createCustomerWithToken(db, t.clock, "carol");
+    await takeOk(carol.token, general(5));
     const { status, json } = await take(alice, {
       idFuncion: fx.performances.main.id,
       listaSectores: [
         { idSector: fx.sectors.numbered.id, nCantidad: 2 },
-        { idSector: fx.sectors.general.id, nCantidad: 20 },
+        { idSector: fx.sectors.general.id, nCantidad: 5 },
         { idSector: fx.sectors.general.id, nCantidad: 1 },
       ],
     });
     expect(status).toBe(200);
     expect(json.nCode).toBe(409);
     expect(errorData.parse(json.oData).cCodigo).toBe("NOT_ENOUGH_PLACES");
-    // The whole request rolled back: no process, no hold.
-    expect(await heldCount()).toBe(0);
-    expect(await db.select().from(purchaseProcesses)).toHaveLength(0);
+    // The whole request rolled back: no process for alice, nothing more held.
+    expect(await heldCount()).toBe(15);
+    expect(await db.select().from(purchaseProcesses)).toHaveLength(2);
   });
 
   it("answers SEAT_TAKEN for a seat someone else holds, keeping the caller's other holds", async () => {
@@ -216,6 +227,61 @@ describe("POST Proceso/0/Posiciones/Tomar", () => {
   });
 });
 
+describe("places per customer and performance", () => {
+  const tooMany = { nCode: 422, oData: { cCodigo: "TOO_MANY_PLACES" } };
+
+  it("refuses one request for a whole sector (20 × 20 of one sector) and holds nothing", async () => {
+    const { json } = await t.call("/Proceso/0/Posiciones/Tomar", {
+      token: alice,
+      language: "en",
+      body: {
+        idFuncion: fx.performances.main.id,
+        listaSectores: Array.from({ length: 20 }, () => ({
+          idSector: fx.sectors.general.id,
+          nCantidad: 20,
+        })),
+      },
+    });
+    expect(json).toEqual({
+      ...tooMany,
+      cMensaje: "You can hold at most 10 places per performance",
+    });
+    expect(await heldCount()).toBe(0);
+    expect(await db.select().from(purchaseProcesses)).toHaveLength(0);
+  });
+
+  it("counts what the open process already holds, and the seats asked for again once", async () => {
+    const [a1, a2, a3] = fx.seatIds;
+    const process = await takeOk(alice, { ...general(6), listaPosiciones: [a1, a2] });
+    const id = process.idProcesoDeCompra;
+    expect((await take(alice, general(3), id)).json).toMatchObject(tooMany);
+    expect((await take(alice, seats(a3), id)).json.nCode).toBe(200);
+    expect(await heldCount(id)).toBe(9);
+    // Asking again for seats it holds adds nothing.
+    expect((await take(alice, seats(a1, a2, a3), id)).json.nCode).toBe(200);
+    expect((await take(alice, general(1), id)).json.nCode).toBe(200);
+    expect((await take(alice, general(1), id)).json).toMatchObject(tooMany);
+    expect(await heldCount(id)).toBe(10);
+    // Another customer, another performance, or starting over: each counted on its own.
+    expect((await take(bob, general(10))).json.nCode).toBe(200);
+    const later = {
+      idFuncion: fx.performances.later.id,
+      listaSectores: [{ idSector: fx.sectors.laterGeneral.id, nCantidad: 2 }],
+    };
+    expect((await take(alice, later, id)).json.nCode).toBe(200);
+    const fresh = await takeOk(alice, seats(a1, a2, a3));
+    expect(await heldCount(fresh.idProcesoDeCompra)).toBe(3);
+  });
+
+  it("is configurable", async () => {
+    const strict = createTestApi(db, { clock: t.clock, maxPlacesPerPerformance: 3 });
+    const attempt = (quantity: number) =>
+      strict.call("/Proceso/0/Posiciones/Tomar", { token: alice, body: general(quantity) });
+    expect((await attempt(4)).json).toMatchObject(tooMany);
+    expect((await attempt(3)).json.nCode).toBe(200);
+  });
+});
+
 describe("someone else's process", () => {
   it("is a 404 on every endpoint, exactly like an unknown id", async () => {
     const process = await takeOk(alice, general(1));
@@ -245,7 +311,10 @@ describe("someone else's process", () => {
 
 describe("expiry", () => {
   it("frees the places for others at the deadline and closes the process", async () => {
-    const process = await takeOk(alice, general(20));
+    // Two customers hold the whole sector (each within the per-customer limit).
+    const process = await takeOk(alice, general(10));
+    const carol = await createCustomerWithToken(db, t.clock, "carol");
+    await takeOk(carol.token, general(10));
     expect(await freeIn("general")).toBe(0);
     expect((await take(bob, general(1))).json.oData.cCodigo).toBe("NOT_ENOUGH_PLACES");
 
@@ -258,8 +327,8 @@ describe("expiry", () => {
     expect(view.fTotal).toBe(0);
     expect(await freeIn("general")).toBe(20);
 
-    const bobs = await takeOk(bob, general(20));
-    expect(bobs.oCantidadTotal.nCantidadTotal).toBe(20);
+    const bobs = await takeOk(bob, general(10));
+    expect(bobs.oCantidadTotal.nCantidadTotal).toBe(10);
 
     for (const [path, body] of [
       [`/Proceso/${process.idProcesoDeCompra}/Posiciones/Tomar`, seats(fx.seatIds[0])],

@@ -7,7 +7,7 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { TakePlacesRequest } from "../contract/index.ts";
 import type { Database, Executor } from "../db/client.ts";
-import { performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
+import { customers, performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import { isCancelKeyOf } from "./cancel-key.ts";
@@ -15,6 +15,7 @@ import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
 import { closedReason, processDeadline, processState } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
+import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
 
@@ -94,6 +95,39 @@ async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
   return { performanceId: request.idFuncion, quantities, seatIds };
 }
 
+type TakePlan = Awaited<ReturnType<typeof planTake>>;
+
+/** Throws TOO_MANY_PLACES when the process would hold more of the performance than allowed. */
+function ensureWithinPlaceLimit(plan: TakePlan, held: readonly number[], max: number) {
+  const take: TakeSize = {
+    held,
+    generalPlaces: [...plan.quantities.values()].reduce((sum, n) => sum + n, 0),
+    seatIds: plan.seatIds,
+  };
+  if (exceedsPlaceLimit(take, max)) throw businessError("TOO_MANY_PLACES", { max });
+}
+
+/** Places of one performance a process holds right now. */
+async function heldOfPerformance(
+  tx: Executor,
+  processId: number,
+  performanceId: number,
+  now: Date,
+) {
+  const rows = await tx
+    .select({ id: positions.id })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.heldByProcessId, processId),
+        eq(positions.performanceId, performanceId),
+        eq(positions.sold, false),
+        gt(positions.heldUntil, now),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 /**
  * Takes places for the customer: process 0 starts a new CART process (clock = now +
  * purchaseMinutes) and gives back the places of their other open ones (one open cart per
@@ -106,10 +140,19 @@ export async function takePlaces(
   const { customerId } = input;
   const now = deps.now();
   const plan = await planTake(deps.db, input.request, now);
+  // Too many on its own: refused before anything is locked.
+  ensureWithinPlaceLimit(plan, [], deps.maxPlacesPerPerformance);
 
   return changeAvailability(deps, async (tx) => {
     let process: ProcessRow;
     if (input.processId === 0) {
+      // One new process per customer at a time: a second one waits here, then cancels this
+      // one (else two could each hold the maximum).
+      await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .for("update");
       const previous = await tx
         .update(purchaseProcesses)
         .set({ status: "CANCELLED" })
@@ -134,6 +177,9 @@ export async function takePlaces(
     } else {
       process = await lockOwnProcess(tx, input.processId, customerId);
       ensureOpen(process, now);
+      // The process is locked: what it holds cannot change until this commits.
+      const held = await heldOfPerformance(tx, process.id, plan.performanceId, now);
+      ensureWithinPlaceLimit(plan, held, deps.maxPlacesPerPerformance);
     }
     const target = { processId: process.id, deadline: process.deadline, now };
     for (const [sectorId, quantity] of plan.quantities) {

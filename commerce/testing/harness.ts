@@ -150,7 +150,12 @@ export type TestApi = ReturnType<typeof createTestApi>;
 
 export function createTestApi(
   db: Database,
-  options: { clock?: TestClock; payments?: PaymentProvider; purchaseMinutes?: number } = {},
+  options: {
+    clock?: TestClock;
+    payments?: PaymentProvider;
+    purchaseMinutes?: number;
+    maxPlacesPerPerformance?: number;
+  } = {},
 ) {
   const clock = options.clock ?? new TestClock();
   // The real sandbox acquirer, unless the test brings its own provider.
@@ -161,6 +166,8 @@ export function createTestApi(
     ticketSecret: TEST_TICKET_SECRET,
     purchaseMinutes: options.purchaseMinutes ?? 30,
     loginMinutes: 180,
+    // The production default unless a test sells a performance out on its own.
+    maxPlacesPerPerformance: options.maxPlacesPerPerformance ?? 10,
     now: clock.now,
   };
   // Every JSON answer is checked against the contract: a drift fails the test that caused it.
