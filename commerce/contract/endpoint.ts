@@ -43,6 +43,8 @@ export const apiHeaders = {
   fingerprint: "X-Device-Fingerprint",
   countryCode: "X-Country-Code",
   idempotencyKey: "Idempotency-Key",
+  /** The buyer's IP address, for the rate limits (believed only from known callers). */
+  clientAddress: "X-Client-Address",
 } as const;
 
 // ---------------------------------------------------------------- types derived from one

@@ -37,6 +37,7 @@ export const errorCodes = [
   "PERFORMANCE_NOT_ON_SALE",
   "TOO_MANY_PLACES",
   "METHOD_NOT_ALLOWED",
+  "RATE_LIMITED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

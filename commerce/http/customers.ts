@@ -13,8 +13,8 @@ import { bearerToken, implement } from "./register.ts";
 
 export function customerHandlers(deps: CommerceDeps) {
   return [
-    implement(signUpEndpoint, ({ body }) => signUp(deps, body)),
-    implement(loginEndpoint, ({ body }) => logIn(deps, body)),
+    implement(signUpEndpoint, ({ body, clientAddress }) => signUp(deps, body, { clientAddress })),
+    implement(loginEndpoint, ({ body, clientAddress }) => logIn(deps, body, { clientAddress })),
     implement(logoutEndpoint, async ({ c }) => {
       // Access already checked the token; it is read again only to name the row to drop.
       const token = bearerToken(c);

@@ -13,6 +13,8 @@ import { createCommerceApi } from "../app.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
+import type { CommerceBindings } from "../http/client-address.ts";
+import { defaultRateLimits, type RateLimits } from "../limits/rate-limits.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
 
@@ -137,6 +139,8 @@ export type ApiCall = {
   body?: unknown;
   language?: string;
   headers?: Record<string, string>;
+  /** The client's address, as the server around the API would tell it (unknown if unset). */
+  clientAddress?: string;
 };
 
 export type Envelope = {
@@ -155,6 +159,8 @@ export function createTestApi(
     payments?: PaymentProvider;
     purchaseMinutes?: number;
     maxPlacesPerPerformance?: number;
+    rateLimits?: RateLimits;
+    trustClientAddressFrom?: string[];
   } = {},
 ) {
   const clock = options.clock ?? new TestClock();
@@ -168,10 +174,14 @@ export function createTestApi(
     loginMinutes: 180,
     // The production default unless a test sells a performance out on its own.
     maxPlacesPerPerformance: options.maxPlacesPerPerformance ?? 10,
+    rateLimits: options.rateLimits ?? defaultRateLimits,
     now: clock.now,
   };
   // Every JSON answer is checked against the contract: a drift fails the test that caused it.
-  const api = createCommerceApi(deps, { checkResponses: true });
+  const api = createCommerceApi(deps, {
+    checkResponses: true,
+    trustClientAddressFrom: options.trustClientAddressFrom,
+  });
 
   /** Calls /v2<path> in-process (Hono's app.request: no HTTP server involved). */
   async function request(path: string, call: ApiCall = {}): Promise<Response> {
@@ -183,11 +193,12 @@ export function createTestApi(
       headers.set("Content-Type", "application/json");
       body = typeof call.body === "string" ? call.body : JSON.stringify(call.body);
     }
-    return api.request(`/v2${path}`, {
-      method: call.method ?? (call.body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-    });
+    const env: CommerceBindings = { commerceCaller: { address: call.clientAddress } };
+    return api.request(
+      `/v2${path}`,
+      { method: call.method ?? (call.body === undefined ? "GET" : "POST"), headers, body },
+      env,
+    );
   }
 
   /** Like request, but reads the JSON envelope. */
