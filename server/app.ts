@@ -1,14 +1,22 @@
 // The storefront's server as one Hono app, composed the same way for production (server.ts)
 // and development (server/dev.ts). They differ only in where the React Router build comes
-// from and who serves static files; compression, the cross-site form check, the embedded
-// /v2 API and its registration into the storefront are the same code in both.
+// from and who serves static files; the buyer's address, compression, the cross-site form
+// check, the embedded /v2 API and its registration into the storefront are the same code in
+// both.
 import { stripVTControlCharacters } from "node:util";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { apiHeaders } from "../commerce/contract/index.ts";
+import type { CommerceBindings } from "../commerce/http/client-address.ts";
+import { buyerAddress } from "./client-address.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
 
-export type CommerceFetch = (request: Request) => Response | Promise<Response>;
+/** The API's fetch handler; the bindings say who is calling (http/client-address.ts). */
+export type CommerceFetch = (
+  request: Request,
+  bindings?: CommerceBindings,
+) => Response | Promise<Response>;
 
 export type StorefrontServerOptions = {
   /**
@@ -24,6 +32,8 @@ export type StorefrontServerOptions = {
   commerce?: CommerceFetch;
   /** Static files, tried before the document handler (production's build/client). */
   staticFiles?: MiddlewareHandler;
+  /** Reverse proxies in front whose X-Forwarded-For is believed (TRUST_PROXY_HOPS). */
+  trustedProxyHops?: number;
 };
 
 type EntryWithCommerce = { registerEmbeddedCommerce?: (fetch: CommerceFetch) => void };
@@ -33,28 +43,60 @@ function registerCommerce(build: ServerBuild, fetch: CommerceFetch) {
   (build.entry.module as EntryWithCommerce).registerEmbeddedCommerce?.(fetch);
 }
 
+/** Bindings of the storefront's in-process calls: the API believes their X-Client-Address. */
+const storefrontCaller: CommerceBindings = { commerceCaller: { storefront: true } };
+
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+
+/**
+ * Puts the buyer's address where the storefront and the mounted API read it
+ * (X-Client-Address), replacing whatever the client sent in that header.
+ */
+function clientAddressMiddleware(trustedProxyHops: number): MiddlewareHandler {
+  return async (c, next) => {
+    const address = buyerAddress(
+      (c.env as NodeBindings)?.incoming?.socket?.remoteAddress,
+      c.req.header("x-forwarded-for"),
+      trustedProxyHops,
+    );
+    const headers = c.req.raw.headers;
+    if (address) headers.set(apiHeaders.clientAddress, address);
+    else headers.delete(apiHeaders.clientAddress);
+    await next();
+  };
+}
+
 export function createStorefrontApp(options: StorefrontServerOptions): Hono {
   const { build, mode, commerce, staticFiles } = options;
+  const inProcess: CommerceFetch | undefined =
+    commerce && ((request) => commerce(request, storefrontCaller));
   let source = build;
-  if (commerce && typeof build === "function") {
+  if (inProcess && typeof build === "function") {
     // Vite loads a new instance of the storefront's modules after an edit, and a new
     // instance knows no API yet: register on every build handed out (an assignment).
     source = async () => {
       const fresh = await build();
-      registerCommerce(fresh, commerce);
+      registerCommerce(fresh, inProcess);
       return fresh;
     };
-  } else if (commerce && typeof build === "object") {
-    registerCommerce(build, commerce);
+  } else if (inProcess && typeof build === "object") {
+    registerCommerce(build, inProcess);
   }
   // Passed a function, React Router re-derives its routes per request; production passes the
   // module itself so that happens once.
   const handleDocument = createRequestHandler(source, mode);
 
   const app = new Hono();
+  app.use(clientAddressMiddleware(options.trustedProxyHops ?? 0));
   app.use(compress());
   app.use(refuseCrossSiteForms);
-  if (commerce) app.all("/v2/*", (c) => commerce(c.req.raw));
+  if (commerce) {
+    // Callers of the mounted API are told apart by the address resolved above (the header
+    // now holds it), never by one they wrote.
+    app.all("/v2/*", (c) =>
+      commerce(c.req.raw, { commerceCaller: { address: c.req.header(apiHeaders.clientAddress) } }),
+    );
+  }
   if (staticFiles) app.use(staticFiles);
   app.all("*", (c) => handleDocument(c.req.raw));
   if (mode === "development") {

@@ -8,7 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createStorefrontApp } from "./app.ts";
-import { host, openEmbeddedCommerce, port, stopOnSignals } from "./runtime.ts";
+import { host, openEmbeddedCommerce, port, stopOnSignals, trustProxyHops } from "./runtime.ts";
 
 const commerce = await openEmbeddedCommerce();
 
@@ -28,6 +28,7 @@ const vite = await createViteServer({
 const app = createStorefrontApp({
   mode: "development",
   commerce: commerce?.fetch,
+  trustedProxyHops: trustProxyHops,
   build: async () => {
     try {
       return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;

@@ -6,6 +6,7 @@ import { loginForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
+import { tooManyAttempts } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { requireAnonymous, startUserSession } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -34,9 +35,10 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof LoginRefused) {
       const status = error.failure.code === "TRANSPORT" ? 503 : 401;
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["cClave"] }), {
-        status,
-      });
+      return data(
+        submission.reply({ formErrors: [error.message], hideFields: ["cClave"] }),
+        tooManyAttempts(error.failure) ?? { status },
+      );
     }
     throw error;
   }

@@ -2,8 +2,9 @@
 // endpoint object (commerce/contract), builds the path from it and parses the answer with
 // its response schema. Embedded, it calls the API's fetch handler in-process (no loopback
 // HTTP); with COMMERCE_API_URL it calls a remote API. Every call carries the Bearer token, a
-// device fingerprint and a country code.
+// device fingerprint, a country code and the buyer's address (for the API's rate limits).
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import {
   apiHeaders,
   type EndpointData,
@@ -45,6 +46,8 @@ export type CommerceFailure = {
   message: string;
   code: ErrorCode | "TRANSPORT";
   fieldErrors?: Record<string, string[]>;
+  /** Too many attempts (RATE_LIMITED): seconds until the API takes them again. */
+  retryAfterSeconds?: number;
 };
 export type CommerceResult<T> = { ok: true; data: T } | CommerceFailure;
 
@@ -94,6 +97,9 @@ async function headersFor(
   if (hasBody) headers.set("Content-Type", "application/json");
   if (caller.token) headers.set("Authorization", `Bearer ${caller.token}`);
   headers.set(apiHeaders.fingerprint, deviceFingerprint(caller.request));
+  // The buyer's address, set on the request by the storefront's server (server/app.ts).
+  const address = caller.request.headers.get(apiHeaders.clientAddress);
+  if (address && isIP(address)) headers.set(apiHeaders.clientAddress, address);
   headers.set(apiHeaders.countryCode, await (caller.countryCode ?? countryCodeOf(caller.request)));
   if (idempotencyKey) headers.set(apiHeaders.idempotencyKey, idempotencyKey);
   return headers;
@@ -172,12 +178,14 @@ export async function callEndpoint<E extends EndpointDefinition>(
   const nCode = typeof body.nCode === "number" ? body.nCode : response.status;
   if (nCode > 299) {
     const details = errorData.safeParse(body.oData);
+    const retryAfter = Number(response.headers.get("Retry-After"));
     return {
       ok: false,
       nCode,
       message: typeof body.cMensaje === "string" ? body.cMensaje : `Error ${nCode}`,
       code: details.success ? details.data.cCodigo : "INTERNAL",
       fieldErrors: details.success ? details.data.oErrores : undefined,
+      ...(retryAfter > 0 ? { retryAfterSeconds: Math.ceil(retryAfter) } : {}),
     };
   }
   if (!("safeParse" in endpoint.response)) throw new Error(`${endpoint.id} answers a file`);
@@ -239,6 +247,18 @@ export function failureResponse(failure: CommerceFailure) {
   if (failure.code === "NOT_FOUND") return data(view, { status: 404 });
   if (failure.nCode === transportFailureCode) return data(view, { status: 503 });
   return data(view, { status: failure.nCode >= 400 && failure.nCode < 500 ? failure.nCode : 502 });
+}
+
+/**
+ * For a form refused for too many attempts: 429 with Retry-After, so the page (with the
+ * API's translated message in its error summary) tells browsers and scripts when to retry.
+ */
+export function tooManyAttempts(failure: CommerceFailure): ResponseInit | null {
+  if (failure.code !== "RATE_LIMITED") return null;
+  const headers = failure.retryAfterSeconds
+    ? { "Retry-After": String(failure.retryAfterSeconds) }
+    : undefined;
+  return { status: 429, headers };
 }
 
 /** Unwraps a result in a loader, throwing the matching error response on failure. */

@@ -32,6 +32,8 @@ const schema = z.object({
     .url()
     .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" })
     .optional(),
+  /** Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type StorefrontConfig = {
@@ -46,6 +48,8 @@ export type StorefrontConfig = {
   ipLookupUrl: string | undefined;
   /** Origin only (no path, no trailing slash); unset: each request's own origin. */
   publicOrigin: string | undefined;
+  /** Reverse proxies in front: the buyer's address is read from X-Forwarded-For past them. */
+  trustProxyHops: number;
 };
 
 /**
@@ -76,6 +80,7 @@ function load(): StorefrontConfig {
     defaultCountryCode: env.DEFAULT_COUNTRY_CODE,
     ipLookupUrl: env.IP_LOOKUP_URL,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
   };
 }
 
