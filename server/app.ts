@@ -8,7 +8,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiHeaders } from "../commerce/contract/index.ts";
-import type { CommerceBindings } from "../commerce/http/client-address.ts";
+import { type CommerceBindings, storefrontFetch } from "../commerce/http/client-address.ts";
 import { buyerAddress } from "./client-address.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
 
@@ -43,9 +43,6 @@ function registerCommerce(build: ServerBuild, fetch: CommerceFetch) {
   (build.entry.module as EntryWithCommerce).registerEmbeddedCommerce?.(fetch);
 }
 
-/** Bindings of the storefront's in-process calls: the API believes their X-Client-Address. */
-const storefrontCaller: CommerceBindings = { commerceCaller: { storefront: true } };
-
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
 
 /**
@@ -68,8 +65,8 @@ function clientAddressMiddleware(trustedProxyHops: number): MiddlewareHandler {
 
 export function createStorefrontApp(options: StorefrontServerOptions): Hono {
   const { build, mode, commerce, staticFiles } = options;
-  const inProcess: CommerceFetch | undefined =
-    commerce && ((request) => commerce(request, storefrontCaller));
+  // The storefront's own calls: the API believes the buyer's address they carry.
+  const inProcess: CommerceFetch | undefined = commerce && storefrontFetch(commerce);
   let source = build;
   if (inProcess && typeof build === "function") {
     // Vite loads a new instance of the storefront's modules after an edit, and a new

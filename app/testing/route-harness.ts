@@ -16,7 +16,7 @@ export const shopOrigin = "http://shop.test";
 export function useCommerce(db: Database, options?: Parameters<typeof createTestApi>[1]): TestApi {
   const t = createTestApi(db, options);
   // As the server registers it: an in-process caller whose X-Client-Address is believed.
-  registerEmbeddedCommerce(storefrontFetch(t.api));
+  registerEmbeddedCommerce(storefrontFetch(t.api.fetch));
   return t;
 }
 

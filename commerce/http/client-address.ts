@@ -49,10 +49,11 @@ export function clientAddressResolver(trustedSources: readonly string[] = []) {
   };
 }
 
-/** How the embedded storefront calls the API in-process: a call its header is believed from. */
-export function storefrontFetch(api: {
-  fetch: (request: Request, env: CommerceBindings) => Response | Promise<Response>;
-}) {
-  const env: CommerceBindings = { commerceCaller: { storefront: true } };
-  return (request: Request) => api.fetch(request, env);
+const storefrontCaller: CommerceBindings = { commerceCaller: { storefront: true } };
+
+/** How the embedded storefront calls the API in-process: a caller whose header is believed. */
+export function storefrontFetch(
+  fetch: (request: Request, env: CommerceBindings) => Response | Promise<Response>,
+) {
+  return (request: Request) => fetch(request, storefrontCaller);
 }

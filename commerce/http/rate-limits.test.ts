@@ -199,7 +199,7 @@ describe("the client's address", () => {
     );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
 
-    const embedded = storefrontFetch(t.api);
+    const embedded = storefrontFetch(t.api.fetch);
     const buyer = await flood((i) => embedded(contact(i + 10, { "X-Client-Address": "10.1.1.1" })));
     expect(buyer).toEqual([200, 200, 200, 200, 200, 429]);
   });
