@@ -31,6 +31,7 @@ import { endpoints, envelope, urlOf } from "../commerce/contract/index.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../commerce/db/client.ts";
 import * as schema from "../commerce/db/schema.ts";
 import type { CommerceDeps } from "../commerce/deps.ts";
+import { defaultRateLimits } from "../commerce/limits/rate-limits.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
 import { TYPE } from "../commerce/seed/data.ts";
 import { hashDatabaseSchema, resetDatabase } from "../commerce/testing/harness.ts";
@@ -222,6 +223,8 @@ async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog 
     ticketSecret: "bench",
     purchaseMinutes: 30,
     loginMinutes: 180,
+    maxPlacesPerPerformance: 10,
+    rateLimits: defaultRateLimits,
     now: () => NOW,
   };
   const api = createCommerceApi(deps);

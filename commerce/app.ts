@@ -9,6 +9,7 @@ import type { CommerceDeps } from "./deps.ts";
 import { ApiError, validationError } from "./errors.ts";
 import { browseHandlers } from "./http/browse.ts";
 import { catalogHandlers, posterImplementation } from "./http/catalog.ts";
+import { clientAddressResolver } from "./http/client-address.ts";
 import { customerHandlers } from "./http/customers.ts";
 import { docsPage } from "./http/docs.ts";
 import { openApiDocument } from "./http/openapi.ts";
@@ -29,7 +30,10 @@ import { log } from "./log.ts";
 
 export const maxBodyBytes = 64 * 1024;
 
-export type ApiOptions = Pick<RegisterOptions, "checkResponses">;
+export type ApiOptions = Pick<RegisterOptions, "checkResponses"> & {
+  /** Callers whose X-Client-Address is believed (a standalone API's storefronts). */
+  trustClientAddressFrom?: readonly string[];
+};
 
 /**
  * The API's frame around a set of handlers: security headers, language, body limit, errors,
@@ -78,6 +82,7 @@ export function buildApi(implementations: readonly Implementation[], options: Re
 }
 
 export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) {
+  const { trustClientAddressFrom, ...registerOptions } = options;
   return buildApi(
     [
       ...catalogHandlers(deps),
@@ -87,8 +92,9 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...orderHandlers(deps),
     ],
     {
-      ...options,
+      ...registerOptions,
       resolveCaller: (token) => customerIdOfToken(deps.db, token, deps.now()),
+      clientAddress: clientAddressResolver(trustClientAddressFrom),
     },
   );
 }

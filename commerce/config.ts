@@ -2,6 +2,7 @@
 // are in app/services/config.server.ts). Embedded in the storefront's server, its PGlite
 // lives in $PGLITE_DIR or $DATA_DIR/pglite; standalone, in $DATA_DIR (./data/commerce).
 import { z } from "zod";
+import { parseRateLimits, type RateLimits } from "./limits/rate-limits.ts";
 
 const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
 
@@ -27,6 +28,12 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).optional(),
   TICKET_SECRET: z.string().min(1).optional(),
   SEED_DEMO: z.string().optional(),
+  /** Places one customer may hold of one performance. */
+  MAX_PLACES_PER_PERFORMANCE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Overrides of the rate limits: "login.account=10/15,signUp.address=5/60" (max/minutes). */
+  RATE_LIMITS: z.string().optional(),
+  /** Comma-separated IP addresses whose X-Client-Address is believed (standalone API). */
+  TRUST_CLIENT_ADDRESS_FROM: z.string().optional(),
 });
 
 export type CommerceSettings = {
@@ -45,6 +52,15 @@ export type CommerceSettings = {
   /** Spec §9: the purchase clock and the login's validity. */
   purchaseMinutes: number;
   loginMinutes: number;
+  /** Places one customer may hold of one performance (held already plus asked for). */
+  maxPlacesPerPerformance: number;
+  /** Login, sign-up, password recovery and contact attempts per address and per account. */
+  rateLimits: RateLimits;
+  /**
+   * The storefronts of a standalone API: only from these addresses is X-Client-Address (the
+   * buyer's address) believed; from anyone else the connection's own address counts.
+   */
+  trustClientAddressFrom: string[];
 };
 
 export function commerceSettingsFromEnv(
@@ -67,5 +83,11 @@ export function commerceSettingsFromEnv(
     seedDemo: parsed.SEED_DEMO !== "false" && parsed.SEED_DEMO !== "0",
     purchaseMinutes: 30,
     loginMinutes: 180,
+    maxPlacesPerPerformance: parsed.MAX_PLACES_PER_PERFORMANCE,
+    rateLimits: parseRateLimits(parsed.RATE_LIMITS),
+    trustClientAddressFrom: (parsed.TRUST_CLIENT_ADDRESS_FROM ?? "")
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
   };
 }

@@ -1,16 +1,21 @@
 // What the API's areas need, injected once when the API is created: an area can be called
 // from a handler, a test, a job or a benchmark alike.
 import type { Database } from "./db/client.ts";
+import type { RateLimits } from "./limits/rate-limits.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 
 export type CommerceDeps = {
   db: Database;
   payments: PaymentProvider;
-  /** HMAC key for ticket codes printed in QR codes. */
+  /** HMAC key for ticket codes printed in QR codes and for processes' cancel keys. */
   ticketSecret: string;
   /** Minutes a purchase process holds its places (spec §9: 30). */
   purchaseMinutes: number;
   /** Minutes an API token stays valid (spec §9: 180). */
   loginMinutes: number;
+  /** Attempts allowed per client address and per account (limits/rate-limits.ts). */
+  rateLimits: RateLimits;
+  /** Places one customer may hold of one performance (default 10). */
+  maxPlacesPerPerformance: number;
   now: () => Date;
 };

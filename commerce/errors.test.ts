@@ -9,6 +9,7 @@ describe("businessErrorNCodes", () => {
       "UNAUTHORIZED",
       "NOT_FOUND",
       "METHOD_NOT_ALLOWED",
+      "RATE_LIMITED",
       "INTERNAL",
     ]);
     for (const code of errorCodes.filter((c) => !protocol.has(c))) {

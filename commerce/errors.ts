@@ -2,7 +2,7 @@
 // becomes the { nCode, cMensaje, oData: { cCodigo, oErrores } } envelope.
 // Business errors travel with HTTP 200 (the spec's callers read nCode, and treat a non-200
 // status as "go to login"); protocol errors (bad input 400, missing session 401, unknown
-// resource 404, wrong method 405) use the HTTP status too.
+// resource 404, wrong method 405, too many attempts 429) use the HTTP status too.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 import type { ErrorCode } from "./contract/index.ts";
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 export type BusinessErrorCode = Exclude<
   ErrorCode,
-  "VALIDATION" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL"
+  "VALIDATION" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL"
 >;
 
 /** The nCode of each business error. */
@@ -41,6 +41,7 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PAYMENT_FAILED: 502,
   IDEMPOTENCY_CONFLICT: 409,
   PERFORMANCE_NOT_ON_SALE: 409,
+  TOO_MANY_PLACES: 422,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {
@@ -54,6 +55,16 @@ export function businessError(
   fieldErrors?: Record<string, string[]>,
 ) {
   return new ApiError(code, businessErrorNCodes[code], 200, fieldErrors, params);
+}
+
+/**
+ * Too many attempts (limits/): HTTP 429 with Retry-After, and a message that says in how
+ * many minutes to try again.
+ */
+export class RateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("RATE_LIMITED", 429, 429, undefined, { count: Math.ceil(retryAfterSeconds / 60) });
+  }
 }
 
 export const notFound = () => new ApiError("NOT_FOUND", 404, 404);

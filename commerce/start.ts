@@ -18,13 +18,18 @@ export async function startCommerce(settings: CommerceSettings) {
     dataDir: settings.dataDir,
   });
   if (settings.seedDemo) await seedDemoCatalog(handle.db);
-  const api = createCommerceApi({
-    db: handle.db,
-    payments: new SandboxAcquirer(),
-    ticketSecret: settings.ticketSecret,
-    purchaseMinutes: settings.purchaseMinutes,
-    loginMinutes: settings.loginMinutes,
-    now: () => new Date(),
-  });
+  const api = createCommerceApi(
+    {
+      db: handle.db,
+      payments: new SandboxAcquirer(),
+      ticketSecret: settings.ticketSecret,
+      purchaseMinutes: settings.purchaseMinutes,
+      loginMinutes: settings.loginMinutes,
+      maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
+      rateLimits: settings.rateLimits,
+      now: () => new Date(),
+    },
+    { trustClientAddressFrom: settings.trustClientAddressFrom },
+  );
   return { api, database: handle };
 }

@@ -83,10 +83,42 @@ describe("the storefront's server app", () => {
     expect(await page.text()).toContain("<p>production</p>");
   });
 
-  it("hands the API to the storefront once in production", async () => {
+  it("hands the API to the storefront once in production, as an in-process caller", async () => {
     const { build, entry } = stubBuild("production");
-    createStorefrontApp({ build, mode: "production", commerce: api });
-    expect(entry.registered).toBe(api);
+    const seen: unknown[] = [];
+    createStorefrontApp({
+      build,
+      mode: "production",
+      commerce: (request, bindings) => {
+        seen.push(bindings);
+        return api(request);
+      },
+    });
+    await entry.registered?.(new Request("http://commerce.internal/v2/EspectaculoCartelTipos"));
+    expect(seen).toEqual([{ commerceCaller: { storefront: true } }]);
+  });
+
+  it("puts the buyer's address in X-Client-Address, never the client's own", async () => {
+    const seen: Array<[string | null, unknown]> = [];
+    const { build } = stubBuild("production");
+    const app = createStorefrontApp({
+      build,
+      mode: "production",
+      commerce: (request, bindings) => {
+        seen.push([request.headers.get("X-Client-Address"), bindings]);
+        return api(request);
+      },
+      trustedProxyHops: 1,
+    });
+    const socket = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+    const spoofed = { "X-Client-Address": "6.6.6.6", "X-Forwarded-For": "7.7.7.7, 198.51.100.8" };
+    await app.request("/v2/EspectaculoCartelTipos", { headers: spoofed }, socket("10.0.0.2"));
+    // No connection at all (nothing to believe): no address.
+    await app.request("/v2/EspectaculoCartelTipos", { headers: spoofed });
+    expect(seen).toEqual([
+      ["198.51.100.8", { commerceCaller: { address: "198.51.100.8" } }],
+      [null, { commerceCaller: { address: undefined } }],
+    ]);
   });
 
   it("hands the API to each build development loads, as Vite reloads modules", async () => {
@@ -99,7 +131,9 @@ describe("the storefront's server app", () => {
     });
     expect(await (await app.request("/")).text()).toContain("first");
     expect(await (await app.request("/")).text()).toContain("second");
-    expect(builds.map(({ entry }) => entry.registered)).toEqual([api, api]);
+    const [first, second] = builds.map(({ entry }) => entry.registered);
+    expect(first).toBeTypeOf("function");
+    expect(second).toBe(first);
   });
 
   it("shows why a build failed to load in development, and logs it with the request id", async () => {

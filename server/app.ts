@@ -1,8 +1,8 @@
 // The storefront's server as one Hono app, composed the same way for production (server.ts)
 // and development (server/dev.ts). They differ only in where the React Router build comes
-// from and who serves static files; the request log, security headers, compression, the
-// cross-site form check, the embedded /v2 API and its registration into the storefront are
-// the same code in both.
+// from and who serves static files; the request log, security headers, the buyer's address,
+// compression, the cross-site form check, the embedded /v2 API and its registration into the
+// storefront are the same code in both.
 import { stripVTControlCharacters } from "node:util";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
@@ -14,6 +14,8 @@ import {
 } from "react-router";
 import { log } from "../app/services/log.server.ts";
 import type { RequestInfo } from "../app/services/request-info.server.ts";
+import { apiHeaders } from "../commerce/contract/index.ts";
+import { type CommerceBindings, storefrontFetch } from "../commerce/http/client-address.ts";
 import {
   apiRouteOf,
   type RequestLogEnv,
@@ -21,10 +23,15 @@ import {
   withRequestId,
 } from "../commerce/http/request-log.ts";
 import type { Logger } from "../commerce/log.ts";
+import { buyerAddress } from "./client-address.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
 import { type SecurityHeadersEnv, securityHeaders } from "./security-headers.ts";
 
-export type CommerceFetch = (request: Request) => Response | Promise<Response>;
+/** The API's fetch handler; the bindings say who is calling (http/client-address.ts). */
+export type CommerceFetch = (
+  request: Request,
+  bindings?: CommerceBindings,
+) => Response | Promise<Response>;
 
 export type StorefrontServerOptions = {
   /**
@@ -44,6 +51,8 @@ export type StorefrontServerOptions = {
   publicOrigin?: string;
   /** Where the request lines and errors go (default: the storefront's logger). */
   logger?: Logger;
+  /** Reverse proxies in front whose X-Forwarded-For is believed (TRUST_PROXY_HOPS). */
+  trustedProxyHops?: number;
 };
 
 type StorefrontEntry = {
@@ -75,19 +84,41 @@ type ServerEnv = {
     };
 };
 
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+
+/**
+ * Puts the buyer's address where the storefront and the mounted API read it
+ * (X-Client-Address), replacing whatever the client sent in that header.
+ */
+function clientAddressMiddleware(trustedProxyHops: number): MiddlewareHandler {
+  return async (c, next) => {
+    const address = buyerAddress(
+      (c.env as NodeBindings)?.incoming?.socket?.remoteAddress,
+      c.req.header("x-forwarded-for"),
+      trustedProxyHops,
+    );
+    const headers = c.req.raw.headers;
+    if (address) headers.set(apiHeaders.clientAddress, address);
+    else headers.delete(apiHeaders.clientAddress);
+    await next();
+  };
+}
+
 export function createStorefrontApp(options: StorefrontServerOptions): Hono<ServerEnv> {
   const { build, mode, commerce, staticFiles, publicOrigin, logger = log } = options;
+  // The storefront's own calls: the API believes the buyer's address they carry.
+  const inProcess: CommerceFetch | undefined = commerce && storefrontFetch(commerce);
   let source = build;
-  if (commerce && typeof build === "function") {
+  if (inProcess && typeof build === "function") {
     // Vite loads a new instance of the storefront's modules after an edit, and a new
     // instance knows no API yet: register on every build handed out (an assignment).
     source = async () => {
       const fresh = await build();
-      registerCommerce(fresh, commerce);
+      registerCommerce(fresh, inProcess);
       return fresh;
     };
-  } else if (commerce && typeof build === "object") {
-    registerCommerce(build, commerce);
+  } else if (inProcess && typeof build === "object") {
+    registerCommerce(build, inProcess);
   }
   // Production derives its routes once from the module; development, from the build of each
   // request (as React Router does when handed a function).
@@ -100,10 +131,17 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
     ),
   );
   app.use(securityHeaders({ development: mode === "development", publicOrigin }));
+  app.use(clientAddressMiddleware(options.trustedProxyHops ?? 0));
   app.use(compress());
   app.use(refuseCrossSiteForms);
   if (commerce) {
-    app.all("/v2/*", (c) => commerce(withRequestId(c.req.raw, c.get("requestId"))));
+    // Callers of the mounted API are told apart by the address resolved above (the header
+    // now holds it), never by one they wrote.
+    app.all("/v2/*", (c) =>
+      commerce(withRequestId(c.req.raw, c.get("requestId")), {
+        commerceCaller: { address: c.req.header(apiHeaders.clientAddress) },
+      }),
+    );
   }
   if (staticFiles) app.use(staticFiles);
   app.all("*", async (c) => {

@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { log } from "../app/services/log.server.ts";
 import { createStorefrontApp } from "./app.ts";
-import { host, openEmbeddedCommerce, port, stopOnSignals } from "./runtime.ts";
+import { host, openEmbeddedCommerce, port, stopOnSignals, trustProxyHops } from "./runtime.ts";
 
 const commerce = await openEmbeddedCommerce();
 
@@ -29,6 +29,7 @@ const vite = await createViteServer({
 const app = createStorefrontApp({
   mode: "development",
   commerce: commerce?.fetch,
+  trustedProxyHops: trustProxyHops,
   build: async () => {
     try {
       return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;

@@ -6,7 +6,7 @@ import { commerceSettingsFromEnv } from "../commerce/config.ts";
 import { startCommerce } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
 
-export const { port, host } = config;
+export const { port, host, trustProxyHops } = config;
 
 export type EmbeddedCommerce = { fetch: CommerceFetch; close: () => Promise<void> };
 

@@ -36,10 +36,11 @@ describe("login", () => {
   });
 
   it("sends a logged-in user straight on", async () => {
+    const { token, email } = await signUp(t);
     const cookie = await loggedIn({
-      token: "x",
+      token,
       cNombre: "Ana",
-      cEmail: "ana@example.com",
+      cEmail: email,
       dLogin: new Date().toISOString(),
       lAlias: false,
     });

@@ -6,13 +6,14 @@ import { loginForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
+import { tooManyAttempts } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { requireAnonymous, startUserSession } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/login";
 
-export function loader(args: Route.LoaderArgs) {
-  const { redirectTo } = requireAnonymous(args);
+export async function loader(args: Route.LoaderArgs) {
+  const { redirectTo } = await requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
     title: t("account:login.title"),
@@ -34,9 +35,10 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof LoginRefused) {
       const status = error.failure.code === "TRANSPORT" ? 503 : 401;
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["cClave"] }), {
-        status,
-      });
+      return data(
+        submission.reply({ formErrors: [error.message], hideFields: ["cClave"] }),
+        tooManyAttempts(error.failure) ?? { status },
+      );
     }
     throw error;
   }

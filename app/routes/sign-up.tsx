@@ -6,6 +6,7 @@ import { FormErrors, SelectField, TextField, useShopForm } from "~/components/fi
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
+import { tooManyAttempts } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import {
   getRequestContext,
@@ -17,8 +18,8 @@ import type { Route } from "./+types/sign-up";
 
 const hiddenFields = ["cClave", "cClaveConfirmacion"];
 
-export function loader(args: Route.LoaderArgs) {
-  const { redirectTo } = requireAnonymous(args);
+export async function loader(args: Route.LoaderArgs) {
+  const { redirectTo } = await requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
     title: t("account:signUp.title"),
@@ -46,7 +47,9 @@ export async function action(args: Route.ActionArgs) {
         formErrors: result.code === "EMAIL_TAKEN" ? [] : [result.message],
         hideFields: hiddenFields,
       }),
-      { status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400 },
+      tooManyAttempts(result) ?? {
+        status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400,
+      },
     );
   }
   throw startUserSession(args, result.data, redirectTo);

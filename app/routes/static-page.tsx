@@ -8,6 +8,7 @@ import { type ContactActionData, ContactForm } from "~/components/browse/contact
 import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
 import { staticPageOf } from "~/lib/static-pages";
+import { tooManyAttempts } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -57,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
         }),
         sentId: null,
       },
-      { status },
+      tooManyAttempts(sent) ?? { status },
     );
   }
   return data<ContactActionData>({

@@ -2,8 +2,9 @@
 // endpoint object (commerce/contract), builds the path from it and parses the answer with
 // its response schema. Embedded, it calls the API's fetch handler in-process (no loopback
 // HTTP); with COMMERCE_API_URL it calls a remote API. Every call carries the Bearer token, a
-// device fingerprint and a country code.
+// device fingerprint, a country code and the buyer's address (for the API's rate limits).
 import { createHash } from "node:crypto";
+import { isIP } from "node:net";
 import {
   apiHeaders,
   type EndpointData,
@@ -47,6 +48,8 @@ export type CommerceFailure = {
   message: string;
   code: ErrorCode | "TRANSPORT";
   fieldErrors?: Record<string, string[]>;
+  /** Too many attempts (RATE_LIMITED): seconds until the API takes them again. */
+  retryAfterSeconds?: number;
 };
 export type CommerceResult<T> = { ok: true; data: T } | CommerceFailure;
 
@@ -73,9 +76,18 @@ export type Caller = {
   countryCode?: Promise<string>;
   /** The incoming request's id (server/app.ts): the API's log lines for it carry it too. */
   requestId?: string;
+  /** Told when the API refuses the token (revoked or expired): the user is logged out. */
+  onUnauthorized?: () => void;
 };
 
-type Extras = { idempotencyKey?: string };
+type Extras = {
+  idempotencyKey?: string;
+  /**
+   * What an HTTP 401 does: "redirect" (default) throws the redirect to /login; "fail" hands
+   * it back as a failure (code UNAUTHORIZED), for callers that are not behind a login.
+   */
+  unauthorized?: "redirect" | "fail";
+};
 /** The input is optional only for endpoints that take no params and no body. */
 type CallArgs<E extends EndpointDefinition> =
   Record<string, never> extends EndpointInput<E>
@@ -102,6 +114,9 @@ async function headersFor(
   if (hasBody) headers.set("Content-Type", "application/json");
   if (caller.token) headers.set("Authorization", `Bearer ${caller.token}`);
   headers.set(apiHeaders.fingerprint, deviceFingerprint(caller.request));
+  // The buyer's address, set on the request by the storefront's server (server/app.ts).
+  const address = caller.request.headers.get(apiHeaders.clientAddress);
+  if (address && isIP(address)) headers.set(apiHeaders.clientAddress, address);
   headers.set(apiHeaders.countryCode, await (caller.countryCode ?? countryCodeOf(caller.request)));
   if (idempotencyKey) headers.set(apiHeaders.idempotencyKey, idempotencyKey);
   if (caller.requestId) headers.set(apiHeaders.requestId, caller.requestId);
@@ -151,8 +166,12 @@ async function send(
     );
     return { failure: transportFailure(caller) };
   }
-  // HTTP 401 (missing or expired token): to /login carrying the wanted path.
-  if (response.status === 401) throw redirect(loginUrlFor(caller.request));
+  if (response.status === 401) {
+    // The token was revoked or ran out: whoever sent it is logged out from now on.
+    if (caller.token) caller.onUnauthorized?.();
+    // To /login carrying the wanted path, unless the caller reads the failure itself.
+    if (input?.unauthorized !== "fail") throw redirect(loginUrlFor(caller.request));
+  }
   return { response };
 }
 
@@ -178,12 +197,14 @@ export async function callEndpoint<E extends EndpointDefinition>(
   const nCode = typeof body.nCode === "number" ? body.nCode : response.status;
   if (nCode > 299) {
     const details = errorData.safeParse(body.oData);
+    const retryAfter = Number(response.headers.get("Retry-After"));
     return {
       ok: false,
       nCode,
       message: typeof body.cMensaje === "string" ? body.cMensaje : `Error ${nCode}`,
       code: details.success ? details.data.cCodigo : "INTERNAL",
       fieldErrors: details.success ? details.data.oErrores : undefined,
+      ...(retryAfter > 0 ? { retryAfterSeconds: Math.ceil(retryAfter) } : {}),
     };
   }
   if (!("safeParse" in endpoint.response)) throw new Error(`${endpoint.id} answers a file`);
@@ -250,6 +271,18 @@ export function failureResponse(failure: CommerceFailure) {
   if (failure.code === "NOT_FOUND") return data(view, { status: 404 });
   if (failure.nCode === transportFailureCode) return data(view, { status: 503 });
   return data(view, { status: failure.nCode >= 400 && failure.nCode < 500 ? failure.nCode : 502 });
+}
+
+/**
+ * For a form refused for too many attempts: 429 with Retry-After, so the page (with the
+ * API's translated message in its error summary) tells browsers and scripts when to retry.
+ */
+export function tooManyAttempts(failure: CommerceFailure): ResponseInit | null {
+  if (failure.code !== "RATE_LIMITED") return null;
+  const headers = failure.retryAfterSeconds
+    ? { "Retry-After": String(failure.retryAfterSeconds) }
+    : undefined;
+  return { status: 429, headers };
 }
 
 /** Unwraps a result in a loader, throwing the matching error response on failure. */

@@ -34,6 +34,8 @@ const schema = z.object({
     .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" })
     .optional(),
   LOG_LEVEL: z.enum(logLevels).optional(),
+  /** Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type StorefrontConfig = {
@@ -50,6 +52,8 @@ export type StorefrontConfig = {
   publicOrigin: string | undefined;
   /** LOG_LEVEL: info by default, silent under tests. */
   logLevel: LogLevel;
+  /** Reverse proxies in front: the buyer's address is read from X-Forwarded-For past them. */
+  trustProxyHops: number;
 };
 
 /**
@@ -81,6 +85,7 @@ function load(): StorefrontConfig {
     ipLookupUrl: env.IP_LOOKUP_URL,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    trustProxyHops: env.TRUST_PROXY_HOPS,
   };
 }
 

@@ -16,6 +16,8 @@ export function performanceIdOf(request: Request, params: { id?: string } = {}):
   return id > 0 && id <= maxId ? id : null;
 }
 
+const buyersToFix = new Set(["NOT_ENOUGH_PLACES", "SEAT_TAKEN", "TOO_MANY_PLACES", "VALIDATION"]);
+
 /**
  * Takes the places; on success redirects to the checkout (throws the redirect), on failure
  * returns the API's failure for the page to show.
@@ -28,14 +30,9 @@ export async function holdPlacesAndCheckout(
   const take = (id: number) => commerce.call(endpoints.takePlaces, { params: { id }, body });
   let result = await take(runningId);
   // A running process that ended (paid, expired, cancelled) cannot take more: start anew.
-  // Missing places are the buyer's to fix, not a reason for a new process.
-  if (
-    !result.ok &&
-    runningId &&
-    result.code !== "NOT_ENOUGH_PLACES" &&
-    result.code !== "SEAT_TAKEN" &&
-    result.code !== "VALIDATION"
-  ) {
+  // Missing places, or more than one customer may hold, are the buyer's to fix, not a reason
+  // for a new process (which would drop the places already held).
+  if (!result.ok && runningId && !buyersToFix.has(result.code)) {
     result = await take(0);
   }
   if (!result.ok) return result;
@@ -43,9 +40,13 @@ export async function holdPlacesAndCheckout(
   throw redirect(`/BuyTicket/${result.data.idProcesoDeCompra}`);
 }
 
-/** HTTP status for a failed hold: bad input 400, unreachable API 503, otherwise a conflict. */
+/**
+ * HTTP status for a failed hold: bad input 400, over the per-customer limit 422, unreachable
+ * API 503, otherwise a conflict.
+ */
 export function holdFailureStatus(failure: CommerceFailure): number {
   if (failure.code === "VALIDATION") return 400;
+  if (failure.code === "TOO_MANY_PLACES") return 422;
   if (failure.code === "TRANSPORT") return 503;
   if (failure.code === "NOT_FOUND") return 404;
   return 409;

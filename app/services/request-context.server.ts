@@ -3,6 +3,11 @@
 // client bound to the request's language and the user's token. The session is written back
 // once, after the response is ready, and only when something in it changed (a login, a
 // purchase started, a notice shown or set). Loaders and actions never commit it themselves.
+// A login ends when it runs out (180 minutes), at logout, or as soon as the API refuses its
+// token (revoked by a logout elsewhere, or the cookie replayed after one): from then on the
+// request treats the user as logged out, the session forgets them, and it is said once.
+import { randomBytes } from "node:crypto";
+import { endpoints } from "@contract";
 import {
   createContext,
   type MiddlewareFunction,
@@ -16,6 +21,7 @@ import { requestInfoOf } from "./request-info.server";
 import {
   isLoginValid,
   loginUrlFor,
+  type SessionData,
   type ShopSession,
   type ShopUser,
   safeRedirectPath,
@@ -25,7 +31,7 @@ import {
 export type RequestContext = {
   locale: Locale;
   session: ShopSession;
-  /** Null when nobody is logged in or the login ran out (§9: 180 minutes). */
+  /** Null when nobody is logged in, the login ran out (§9: 180 minutes) or was refused. */
   user: ShopUser | null;
   /** Whether the session names a user whose login ran out. */
   loginExpired: boolean;
@@ -45,7 +51,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async (
   const user = stored && isLoginValid(stored) ? stored : null;
   const locale = getLocale(context);
   const before = JSON.stringify(session.data);
-  context.set(requestContextKey, {
+  const shop: RequestContext = {
     locale,
     session,
     user,
@@ -55,8 +61,10 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async (
       locale,
       token: user?.token,
       requestId: requestInfoOf(context)?.requestId,
+      onUnauthorized: () => forgetUser(shop),
     }),
-  });
+  };
+  context.set(requestContextKey, shop);
   const response = await next();
   if (JSON.stringify(session.data) === before) return response;
   const cookie = await sessionStorage.commitSession(session);
@@ -75,6 +83,16 @@ export function getRequestContext({ context }: Pick<Args, "context">): RequestCo
   return context.get(requestContextKey);
 }
 
+/** Drops the session's user (token, session id, purchase) and says so once. */
+function forgetUser(shop: RequestContext) {
+  if (!shop.session.has("user")) return;
+  shop.user = null;
+  shop.session.unset("user");
+  shop.session.unset("sid");
+  shop.session.unset("processId");
+  shop.session.flash("notice", "layout:notices.sessionDisconnected");
+}
+
 /**
  * For login-required screens: the context with its user, or a redirect to /login carrying
  * the wanted path (an expired login is dropped and said so once).
@@ -82,24 +100,30 @@ export function getRequestContext({ context }: Pick<Args, "context">): RequestCo
 export function requireUser(args: Args): RequestContext & { user: ShopUser } {
   const shop = getRequestContext(args);
   if (shop.user) return shop as RequestContext & { user: ShopUser };
-  if (shop.loginExpired) {
-    shop.session.unset("user");
-    shop.session.unset("processId");
-    shop.session.flash("notice", "layout:notices.sessionDisconnected");
-  }
+  if (shop.loginExpired) forgetUser(shop);
   throw redirect(loginUrlFor(args.request));
 }
 
-/** For login and sign-up: a logged-in user goes straight on to where they were heading. */
-export function requireAnonymous(args: Args): { redirectTo: string } {
-  const redirectTo = safeRedirectPath(new URL(args.request.url).searchParams.get("redirectTo"));
-  if (getRequestContext(args).user) throw redirect(redirectTo);
-  return { redirectTo };
+/**
+ * For login and sign-up: a logged-in user goes straight on to where they were heading. The
+ * cookie alone is not proof (one replayed after a logout still reads as logged in), so the
+ * API is asked first; a refused login is dropped and the page shown anew, without it.
+ */
+export async function requireAnonymous(args: Args): Promise<{ redirectTo: string }> {
+  const url = new URL(args.request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const shop = getRequestContext(args);
+  if (!shop.user) return { redirectTo };
+  const check = await shop.commerce.call(endpoints.customerInfo, { unauthorized: "fail" });
+  if (check.ok || check.code !== "UNAUTHORIZED") throw redirect(redirectTo);
+  // The header was drawn with the user by now: show the page again, logged out.
+  throw redirect(`${url.pathname}${url.search}`);
 }
 
 /**
- * Logs the user in (after sign-up or login): keeps the token and who it is, drops any
- * purchase of a previous user, and goes to the wanted path.
+ * Logs the user in (after sign-up or login): keeps the token and who it is under a new
+ * session id, drops whatever the session held before (a previous user's purchase, anything
+ * planted in it), and goes to the wanted path.
  */
 export function startUserSession(
   args: Args,
@@ -108,15 +132,24 @@ export function startUserSession(
 ) {
   const { session } = getRequestContext(args);
   const { token, cNombre, cEmail, dLogin, lAlias } = user;
+  for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
+  session.set("sid", randomBytes(18).toString("base64url"));
   session.set("user", { token, cNombre, cEmail, dLogin, lAlias });
-  session.unset("processId");
   return redirect(safeRedirectPath(redirectTo));
 }
 
-/** Ends the session's user (§4 logout): user, token and purchase go, and it is said once. */
-export function endUserSession(args: Args) {
-  const { session } = getRequestContext(args);
-  session.unset("user");
-  session.unset("processId");
-  session.flash("notice", "layout:notices.sessionDisconnected");
+/**
+ * Ends the session's user (§4 logout): the API revokes the token, so a copy of this cookie
+ * opens nothing any more; user, session id and purchase go, and it is said once. The
+ * storefront's session ends even when the API cannot be reached (the token then runs out).
+ */
+export async function endUserSession(args: Args) {
+  const shop = getRequestContext(args);
+  if (shop.user) {
+    const revoked = await shop.commerce.call(endpoints.logout, { unauthorized: "fail" });
+    if (!revoked.ok && revoked.code !== "UNAUTHORIZED") {
+      console.warn(`logout: the API token was not revoked (${revoked.code})`);
+    }
+  }
+  forgetUser(shop);
 }

@@ -1,5 +1,6 @@
-// The buyer's cookie session (signed, httpOnly, SameSite=Lax, Secure in production): the API
-// token, who is logged in and since when, the current purchase process and one-time notices.
+// The buyer's cookie session (signed, httpOnly, SameSite=Lax, Secure in production): a session
+// id, the API token, who is logged in and since when, the current purchase process and
+// one-time notices.
 // It is read once per request and written back once, by the request context's middleware.
 
 import type { SessionUser } from "@contract";
@@ -10,6 +11,8 @@ import { config } from "./config.server";
 export const loginValidityMs = 180 * 60 * 1000;
 
 export type SessionData = {
+  /** Drawn anew at every login, dropped at logout: a login never reuses a cookie's value. */
+  sid: string;
   user: Pick<SessionUser, "token" | "cNombre" | "cEmail" | "dLogin" | "lAlias">;
   processId: number;
   deviceId: string;
@@ -39,11 +42,27 @@ export function isLoginValid(user: ShopUser | undefined, now = Date.now()): bool
   return Number.isFinite(since) && now - since < loginValidityMs;
 }
 
-/** Only same-site paths may be return targets (no open redirects). */
+/** Never served: a fixed origin to resolve return targets against. */
+const redirectBase = "http://redirect.invalid";
+
+/**
+ * Only same-site paths may be return targets (no open redirects). The target is judged the
+ * way a browser will read it: the WHATWG URL parser drops tabs and newlines, reads "\\" as
+ * "/", encodes control characters and resolves dot segments. What comes out is the parsed
+ * path, query and fragment, or "/" when it names another origin or starts with "//" (which
+ * the browser would read as another host).
+ */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return "/";
-  if (target.startsWith("/\\")) return "/";
-  return target;
+  if (typeof target !== "string" || target === "") return "/";
+  let url: URL;
+  try {
+    url = new URL(target, redirectBase);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== redirectBase) return "/";
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith("//") ? "/" : path;
 }
 
 export function loginUrlFor(request: Request): string {

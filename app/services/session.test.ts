@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isLoginValid, loginValidityMs, safeRedirectPath } from "./session.server";
 
@@ -19,13 +20,65 @@ describe("login validity (§9: 180 minutes from dLogin)", () => {
 });
 
 describe("safeRedirectPath", () => {
-  it("keeps same-site paths with their query", () => {
+  it("keeps same-site paths with their query and fragment", () => {
     expect(safeRedirectPath("/funcion/x/3?a=1")).toBe("/funcion/x/3?a=1");
+    expect(safeRedirectPath("/myOrders#order-7")).toBe("/myOrders#order-7");
   });
 
   it("refuses other sites and odd values", () => {
     for (const bad of ["https://evil.example", "//evil.example", "/\\evil", "", null, undefined]) {
       expect(safeRedirectPath(bad)).toBe("/");
     }
+  });
+
+  it("judges the path as a browser would read it: tabs, newlines and backslashes dropped", () => {
+    // Browsers drop tabs and newlines from URLs and read "\" as "/": each of these is
+    // //evil.example once parsed, another site.
+    for (const bad of [
+      "/\t/evil.example/phish",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "\\\\evil.example",
+      "/\\evil.example",
+      "\\/evil.example",
+      "\t//evil.example",
+      " //evil.example",
+      "/.//evil.example",
+      "/..//evil.example",
+      "javascript:alert(1)",
+      "data:text/html,x",
+    ]) {
+      expect(safeRedirectPath(bad), JSON.stringify(bad)).toBe("/");
+    }
+  });
+
+  it("hands back the parsed path: control characters encoded, never a raw CR, LF or NUL", () => {
+    expect(safeRedirectPath("/a\r\nSet-Cookie: x=1")).toBe("/aSet-Cookie:%20x=1");
+    expect(safeRedirectPath("/a\u0000b")).toBe("/a%00b");
+  });
+
+  it("turns any string into a single-slash path of the same site (property)", () => {
+    // Pieces attackers combine, so short strings hit the parser's corners often.
+    const pieces = ["/", "\\", "\t", "\n", "\r", " ", ".", ":", "@", "?", "#", "%", "%09"];
+    const more = ["%2F", "%5C", "//", "http:", "javascript:", "evil.example", "\u0000", "é"];
+    const urlish = fc.string({
+      unit: fc.constantFrom(...pieces, ...more, "\u3002", "\uff0f", "e", "0"),
+      maxLength: 30,
+    });
+    const shop = "https://shop.example";
+    fc.assert(
+      fc.property(fc.oneof(urlish, fc.string({ unit: "grapheme" })), (input) => {
+        const path = safeRedirectPath(input);
+        expect(path.startsWith("/")).toBe(true);
+        expect(path.startsWith("//")).toBe(false);
+        // Printable ASCII only: safe in a Location header (no CR, LF, NUL, space or UTF-8).
+        expect(path).toMatch(/^[\x21-\x7e]+$/);
+        // Read back by the browser against the shop's real origin: still the shop.
+        expect(new URL(path, shop).origin).toBe(shop);
+        // And it is a fixed point: nothing left to normalise.
+        expect(safeRedirectPath(path)).toBe(path);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -7,6 +7,7 @@ import { i18nMiddleware } from "~/services/i18n.server";
 import { requestContextMiddleware } from "~/services/request-context.server";
 import { type SessionData, type ShopUser, sessionStorage } from "~/services/session.server";
 import type { Database } from "../../commerce/db/client.ts";
+import { storefrontFetch } from "../../commerce/http/client-address.ts";
 import { createTestApi, type TestApi } from "../../commerce/testing/harness.ts";
 
 export const shopOrigin = "http://shop.test";
@@ -14,7 +15,8 @@ export const shopOrigin = "http://shop.test";
 /** The embedded API the storefront's client will call (a fresh one per test). */
 export function useCommerce(db: Database, options?: Parameters<typeof createTestApi>[1]): TestApi {
   const t = createTestApi(db, options);
-  registerEmbeddedCommerce(t.api.fetch);
+  // As the server registers it: an in-process caller whose X-Client-Address is believed.
+  registerEmbeddedCommerce(storefrontFetch(t.api.fetch));
   return t;
 }
 

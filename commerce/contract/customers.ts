@@ -1,4 +1,5 @@
-// Contract of the customer calls (spec §7 "Customer"): sign-up, login with a token, own data.
+// Contract of the customer calls (spec §7 "Customer"): sign-up, login with a token, logout,
+// own data.
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -108,6 +109,20 @@ export const loginEndpoint = defineEndpoint({
   access: "public",
   body: loginRequest,
   response: sessionUserSchema,
+});
+
+export const logoutResponse = z.object({ lSesionCerrada: z.literal(true) });
+
+export const logoutEndpoint = defineEndpoint({
+  id: "logout",
+  method: "POST",
+  path: "/Cliente/Salir",
+  area: "customers",
+  summary:
+    "Logs out: revokes the caller's token at once, so it no longer answers anywhere (other " +
+    "logins of the same customer go on).",
+  access: "customer",
+  response: logoutResponse,
 });
 
 export const customerInfoEndpoint = defineEndpoint({

@@ -45,6 +45,8 @@ export const apiHeaders = {
   idempotencyKey: "Idempotency-Key",
   /** The storefront's request a call is made for: the API logs its errors under that id. */
   requestId: "X-Request-Id",
+  /** The buyer's IP address, for the rate limits (believed only from known callers). */
+  clientAddress: "X-Client-Address",
 } as const;
 
 // ---------------------------------------------------------------- types derived from one

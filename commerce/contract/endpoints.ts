@@ -16,7 +16,12 @@ import {
   showEndpoint,
   showTypesEndpoint,
 } from "./catalog.ts";
-import { customerInfoEndpoint, loginEndpoint, signUpEndpoint } from "./customers.ts";
+import {
+  customerInfoEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  signUpEndpoint,
+} from "./customers.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
 import {
@@ -70,6 +75,7 @@ export const endpoints = {
   // customers
   signUp: signUpEndpoint,
   login: loginEndpoint,
+  logout: logoutEndpoint,
   customerInfo: customerInfoEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,

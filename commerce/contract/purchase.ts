@@ -70,6 +70,11 @@ export const purchaseProcessSchema = z.object({
   fTotal: z.number().int(),
   /** Set once paid. */
   idPedido: z.number().int().nullable(),
+  /**
+   * The owner's key to cancel this process without a login (POST Proceso/{id}/invalidar):
+   * only the process's owner is shown it.
+   */
+  cClaveInvalidar: z.string(),
 });
 export type PurchaseProcess = z.infer<typeof purchaseProcessSchema>;
 
@@ -97,6 +102,9 @@ export const paymentMethodsResponse = listOf(paymentMethodSchema);
 export const selectPaymentMethodRequest = z.object({
   nFormaDePago: z.coerce.number({ error: "paymentMethodRequired" }).int().positive(),
 });
+
+/** POST Proceso/{id}/invalidar: the process's cancel key, as its view gave it to its owner. */
+export const invalidateRequest = z.object({ cClaveInvalidar: z.string().min(1).max(200) });
 
 /** POST Proceso/{id}/invalidar answers only this: it needs no login, so it shows no cart. */
 export const invalidateResponse = z.object({
@@ -167,10 +175,12 @@ export const invalidateEndpoint = defineEndpoint({
   path: "/Proceso/{id}/invalidar",
   area: "purchase",
   summary:
-    "Cancels an abandoned process and frees its places. No login needed (spec §7); with " +
-    "another customer's token it is a 404.",
-  access: "viewer",
+    "Cancels an abandoned process and frees its places. No login needed (spec §7: a closing " +
+    "tab may send it), but the body must carry the process's cClaveInvalidar, which only its " +
+    "owner is shown. An unknown id, a wrong key and a paid process all answer the same 404.",
+  access: "public",
   params: processParams,
+  body: invalidateRequest,
   response: invalidateResponse,
 });
 

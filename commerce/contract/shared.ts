@@ -35,7 +35,9 @@ export const errorCodes = [
   "PAYMENT_FAILED",
   "IDEMPOTENCY_CONFLICT",
   "PERFORMANCE_NOT_ON_SALE",
+  "TOO_MANY_PLACES",
   "METHOD_NOT_ALLOWED",
+  "RATE_LIMITED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,4 +1,5 @@
 // Customer accounts: sign-up (which also signs in), login with e-mail and password, own data.
+// Sign-up and login are rate-limited per client address and per e-mail (limits/).
 import { eq } from "drizzle-orm";
 import {
   type CustomerInfo,
@@ -11,6 +12,7 @@ import {
 import { customers } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound } from "../errors.ts";
+import { countAttempt } from "../limits/counters.ts";
 import { hashPassword, unknownUserHash, verifyPassword } from "./password.ts";
 import { startSession } from "./tokens.ts";
 
@@ -19,7 +21,16 @@ type CustomerRow = typeof customers.$inferSelect;
 /** E-mails are unique case-insensitively: they are stored lower-cased. */
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function signUp(deps: CommerceDeps, request: SignUpRequest): Promise<SessionUser> {
+/** Who is calling, for the rate limits: the client's address when known. */
+export type Caller = { clientAddress: string | null };
+
+export async function signUp(
+  deps: CommerceDeps,
+  request: SignUpRequest,
+  caller: Caller,
+): Promise<SessionUser> {
+  // Every attempt counts, taken or not: scripts also probe which e-mails have accounts.
+  await countAttempt(deps, "signUp", { address: caller.clientAddress, email: request.cEmail });
   const [customer] = await deps.db
     .insert(customers)
     .values({
@@ -39,7 +50,17 @@ export async function signUp(deps: CommerceDeps, request: SignUpRequest): Promis
   return startSession(deps, customer);
 }
 
-export async function logIn(deps: CommerceDeps, request: LoginRequest): Promise<SessionUser> {
+export async function logIn(
+  deps: CommerceDeps,
+  request: LoginRequest,
+  caller: Caller,
+): Promise<SessionUser> {
+  // Counted before the password is checked, so guesses in flight together cannot overrun
+  // the limit, and a locked account answers the same whether the password is right or not.
+  const attempt = await countAttempt(deps, "login", {
+    address: caller.clientAddress,
+    email: request.cEmail,
+  });
   const [customer] = await deps.db
     .select()
     .from(customers)
@@ -51,6 +72,8 @@ export async function logIn(deps: CommerceDeps, request: LoginRequest): Promise<
     customer?.passwordHash ?? (await unknownUserHash()),
   );
   if (!customer || !matches) throw businessError("BAD_CREDENTIALS");
+  // Only failed logins count against the limits.
+  await attempt.giveBack();
   return startSession(deps, customer);
 }
 

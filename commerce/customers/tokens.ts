@@ -38,6 +38,11 @@ export async function startSession(
   };
 }
 
+/** Ends a session: the token's row goes, so it is refused everywhere from now on. */
+export async function revokeToken(db: Executor, token: string): Promise<void> {
+  await db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
+}
+
 /** The customer a valid, unexpired token belongs to, or null. */
 export async function customerIdOfToken(
   db: Executor,

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -236,6 +237,11 @@ export const purchaseProcesses = pgTable(
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
     deliveryTypeId: integer("delivery_type_id"),
     paymentMethodId: integer("payment_method_id"),
+    /**
+     * Random per process. With the API's secret it derives the key that lets the owner's
+     * pages cancel without a login (purchase/cancel-key.ts); the key itself is not stored.
+     */
+    cancelNonce: text("cancel_nonce").notNull().default(sql`gen_random_uuid()::text`),
   },
   (t) => [index("purchase_processes_customer_idx").on(t.customerId)],
 );
@@ -316,6 +322,27 @@ export const contactMessages = pgTable("contact_messages", {
   body: text("body").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Attempts counted against the rate limits (limits/rate-limits.ts), one row per key and
+ * fixed window, so every API process of one shop counts together. Rows past their window
+ * are deleted from time to time.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    /** Limit, scope and subject: "login:account:<sha-256 of the e-mail>", "signUp:address:…". */
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+    /** The window's end: the row is of no use after it. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index("rate_limit_counters_expires_idx").on(t.expiresAt),
+  ],
+);
 
 export const seedRuns = pgTable("seed_runs", {
   name: text("name").primaryKey(),

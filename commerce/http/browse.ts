@@ -1,5 +1,5 @@
 // Browsing handlers: the billboard's sections, venues, search, the shop and its products for
-// a performance, and the support contact form.
+// a performance, and the support contact form (rate-limited per address and e-mail).
 import { cachedCatalogRead } from "../catalog/card-cache.ts";
 import { loadVenues } from "../catalog/queries.ts";
 import { loadBillboardSections, missingFilterIds, searchShows } from "../catalog/search.ts";
@@ -22,6 +22,7 @@ import {
 import { contactMessages } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
+import { countAttempt } from "../limits/counters.ts";
 import { implement } from "./register.ts";
 
 /** The unfiltered listing is cached for its first pages only, so the keys stay few. */
@@ -102,7 +103,8 @@ export function browseHandlers(deps: CommerceDeps) {
       return { Lista: await loadInStockProductCards(deps.db, { now: deps.now(), language }) };
     }),
 
-    implement(contactEndpoint, async ({ body: message }) => {
+    implement(contactEndpoint, async ({ body: message, clientAddress }) => {
+      await countAttempt(deps, "contact", { address: clientAddress, email: message.cEmail });
       const [row] = await deps.db
         .insert(contactMessages)
         .values({

@@ -14,6 +14,7 @@ import type { ChargeInput, ChargeOutcome, PaymentProvider } from "../payments/pr
 import { SandboxAcquirer } from "../payments/sandbox.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import {
+  cancelProcess,
   type Fixture,
   readyToPay,
   signUp,
@@ -267,7 +268,7 @@ describe("POST Proceso/{id}/Cobrar", () => {
     expect((await pay(expired, alice)).json.oData.cCodigo).toBe("PROCESS_EXPIRED");
 
     const cancelled = await readyToPay(t, alice, twoPlacesAndASeat());
-    await t.call(`/Proceso/${cancelled}/invalidar`, { method: "POST" });
+    await cancelProcess(t, alice, cancelled);
     expect((await pay(cancelled, alice)).json.oData.cCodigo).toBe("PROCESS_CANCELLED");
     expect(acquirer.calls).toBe(0);
   });
@@ -275,7 +276,7 @@ describe("POST Proceso/{id}/Cobrar", () => {
   it("refunds and says so when the process is cancelled while the card is charged", async () => {
     const processId = await readyToPay(t, alice, twoPlacesAndASeat());
     acquirer.duringCharge = async () => {
-      await t.call(`/Proceso/${processId}/invalidar`, { method: "POST" });
+      await cancelProcess(t, alice, processId);
     };
     const { json } = await pay(processId, alice);
     expect(json).toMatchObject({ nCode: 410, oData: { cCodigo: "PROCESS_CANCELLED" } });
@@ -354,7 +355,6 @@ describe("POST Proceso/{id}/Cobrar", () => {
         token: alice,
         body: { idFuncion: fx.performances.main.id },
       }),
-      t.call(`/Proceso/${processId}/invalidar`, { method: "POST" }),
       t.call(`/Proceso/${processId}/EntregaTipo/Seleccionar`, {
         token: alice,
         body: { idEntregaTipo: 2 },
@@ -363,6 +363,8 @@ describe("POST Proceso/{id}/Cobrar", () => {
     for (const { json } of await Promise.all(attempts)) {
       expect(json).toMatchObject({ nCode: 409, oData: { cCodigo: "PROCESS_PAID" } });
     }
+    // Cancelling it without a login answers like an unknown process (it tells nothing).
+    expect((await cancelProcess(t, alice, processId)).status).toBe(404);
     expect(await db.select().from(positions).where(eq(positions.sold, true))).toHaveLength(3);
   });
 });

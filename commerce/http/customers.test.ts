@@ -168,3 +168,39 @@ describe("GET Cliente/Informacion", () => {
     expect(expired.json.cMensaje).toBe("Your user session has been disconnected");
   });
 });
+
+describe("POST Cliente/Salir", () => {
+  it("revokes the caller's token: it no longer answers anywhere, other sessions go on", async () => {
+    const { token, email } = await signUp(t);
+    const other = await t.call("/Cliente/Ingreso/Token", {
+      body: { cEmail: email, cClave: TEST_PASSWORD },
+    });
+    const otherToken = sessionUserSchema.parse(other.json.oData).token;
+
+    const out = await t.call("/Cliente/Salir", { method: "POST", token });
+    expect(out.status).toBe(200);
+    expect(out.json).toEqual({ nCode: 200, oData: { lSesionCerrada: true } });
+
+    const after = await t.call("/Cliente/Informacion", { token, language: "en" });
+    expect(after.status).toBe(401);
+    expect(after.json.cMensaje).toBe("Your user session has been disconnected");
+    expect((await t.call("/Historial2", { token })).status).toBe(401);
+    // The token is gone from the database, not merely marked.
+    expect(
+      await db
+        .select()
+        .from(apiTokens)
+        .where(eq(apiTokens.tokenHash, hashToken(token))),
+    ).toHaveLength(0);
+    // Logging out twice is refused like any unknown token.
+    expect((await t.call("/Cliente/Salir", { method: "POST", token })).status).toBe(401);
+    // The same customer's other login is untouched.
+    expect((await t.call("/Cliente/Informacion", { token: otherToken })).status).toBe(200);
+  });
+
+  it("needs a token", async () => {
+    const { status, json } = await t.call("/Cliente/Salir", { method: "POST" });
+    expect(status).toBe(401);
+    expect(json.oData).toEqual({ cCodigo: "UNAUTHORIZED" });
+  });
+});

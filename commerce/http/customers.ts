@@ -1,13 +1,27 @@
-// Customer handlers: sign-up (which also signs in), login with a Bearer token, own data.
-import { customerInfoEndpoint, loginEndpoint, signUpEndpoint } from "../contract/index.ts";
+// Customer handlers: sign-up (which also signs in), login with a Bearer token, logout, own data.
+import {
+  customerInfoEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  signUpEndpoint,
+} from "../contract/index.ts";
 import { loadCustomerInfo, logIn, signUp } from "../customers/accounts.ts";
+import { revokeToken } from "../customers/tokens.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { implement } from "./register.ts";
+import { unauthorized } from "../errors.ts";
+import { bearerToken, implement } from "./register.ts";
 
 export function customerHandlers(deps: CommerceDeps) {
   return [
-    implement(signUpEndpoint, ({ body }) => signUp(deps, body)),
-    implement(loginEndpoint, ({ body }) => logIn(deps, body)),
+    implement(signUpEndpoint, ({ body, clientAddress }) => signUp(deps, body, { clientAddress })),
+    implement(loginEndpoint, ({ body, clientAddress }) => logIn(deps, body, { clientAddress })),
+    implement(logoutEndpoint, async ({ c }) => {
+      // Access already checked the token; it is read again only to name the row to drop.
+      const token = bearerToken(c);
+      if (!token) throw unauthorized();
+      await revokeToken(deps.db, token);
+      return { lSesionCerrada: true as const };
+    }),
     implement(customerInfoEndpoint, ({ customerId }) => loadCustomerInfo(deps, customerId)),
   ];
 }

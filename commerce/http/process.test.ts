@@ -11,7 +11,14 @@ import {
 import type { Database } from "../db/client.ts";
 import { performances, positions, purchaseProcesses } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import type { Fixture, TestApi } from "../testing/harness.ts";
+import {
+  createCustomerWithToken,
+  createTestApi,
+  type Fixture,
+  readyToPay,
+  type TestApi,
+  testCard,
+} from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -107,20 +114,24 @@ describe("POST Proceso/0/Posiciones/Tomar", () => {
   });
 
   it("answers NOT_ENOUGH_PLACES and holds nothing when a sector lacks places", async () => {
+    // Others hold 15 of the 20 general places (each within the per-customer limit).
+    await takeOk(bob, general(10));
+    const carol = await createCustomerWithToken(db, t.clock, "carol");
+    await takeOk(carol.token, general(5));
     const { status, json } = await take(alice, {
       idFuncion: fx.performances.main.id,
       listaSectores: [
         { idSector: fx.sectors.numbered.id, nCantidad: 2 },
-        { idSector: fx.sectors.general.id, nCantidad: 20 },
+        { idSector: fx.sectors.general.id, nCantidad: 5 },
         { idSector: fx.sectors.general.id, nCantidad: 1 },
       ],
     });
     expect(status).toBe(200);
     expect(json.nCode).toBe(409);
     expect(errorData.parse(json.oData).cCodigo).toBe("NOT_ENOUGH_PLACES");
-    // The whole request rolled back: no process, no hold.
-    expect(await heldCount()).toBe(0);
-    expect(await db.select().from(purchaseProcesses)).toHaveLength(0);
+    // The whole request rolled back: no process for alice, nothing more held.
+    expect(await heldCount()).toBe(15);
+    expect(await db.select().from(purchaseProcesses)).toHaveLength(2);
   });
 
   it("answers SEAT_TAKEN for a seat someone else holds, keeping the caller's other holds", async () => {
@@ -216,6 +227,61 @@ describe("POST Proceso/0/Posiciones/Tomar", () => {
   });
 });
 
+describe("places per customer and performance", () => {
+  const tooMany = { nCode: 422, oData: { cCodigo: "TOO_MANY_PLACES" } };
+
+  it("refuses one request for a whole sector (20 × 20 of one sector) and holds nothing", async () => {
+    const { json } = await t.call("/Proceso/0/Posiciones/Tomar", {
+      token: alice,
+      language: "en",
+      body: {
+        idFuncion: fx.performances.main.id,
+        listaSectores: Array.from({ length: 20 }, () => ({
+          idSector: fx.sectors.general.id,
+          nCantidad: 20,
+        })),
+      },
+    });
+    expect(json).toEqual({
+      ...tooMany,
+      cMensaje: "You can hold at most 10 places per performance",
+    });
+    expect(await heldCount()).toBe(0);
+    expect(await db.select().from(purchaseProcesses)).toHaveLength(0);
+  });
+
+  it("counts what the open process already holds, and the seats asked for again once", async () => {
+    const [a1, a2, a3] = fx.seatIds;
+    const process = await takeOk(alice, { ...general(6), listaPosiciones: [a1, a2] });
+    const id = process.idProcesoDeCompra;
+    expect((await take(alice, general(3), id)).json).toMatchObject(tooMany);
+    expect((await take(alice, seats(a3), id)).json.nCode).toBe(200);
+    expect(await heldCount(id)).toBe(9);
+    // Asking again for seats it holds adds nothing.
+    expect((await take(alice, seats(a1, a2, a3), id)).json.nCode).toBe(200);
+    expect((await take(alice, general(1), id)).json.nCode).toBe(200);
+    expect((await take(alice, general(1), id)).json).toMatchObject(tooMany);
+    expect(await heldCount(id)).toBe(10);
+    // Another customer, another performance, or starting over: each counted on its own.
+    expect((await take(bob, general(10))).json.nCode).toBe(200);
+    const later = {
+      idFuncion: fx.performances.later.id,
+      listaSectores: [{ idSector: fx.sectors.laterGeneral.id, nCantidad: 2 }],
+    };
+    expect((await take(alice, later, id)).json.nCode).toBe(200);
+    const fresh = await takeOk(alice, seats(a1, a2, a3));
+    expect(await heldCount(fresh.idProcesoDeCompra)).toBe(3);
+  });
+
+  it("is configurable", async () => {
+    const strict = createTestApi(db, { clock: t.clock, maxPlacesPerPerformance: 3 });
+    const attempt = (quantity: number) =>
+      strict.call("/Proceso/0/Posiciones/Tomar", { token: alice, body: general(quantity) });
+    expect((await attempt(4)).json).toMatchObject(tooMany);
+    expect((await attempt(3)).json.nCode).toBe(200);
+  });
+});
+
 describe("someone else's process", () => {
   it("is a 404 on every endpoint, exactly like an unknown id", async () => {
     const process = await takeOk(alice, general(1));
@@ -228,7 +294,7 @@ describe("someone else's process", () => {
       [`/Proceso/${id}/EntregaTipo/Seleccionar`, { idEntregaTipo: 1 }],
       [`/Proceso/${id}/FormasDePago`, undefined],
       [`/Proceso/${id}/FormaDePago/Seleccionar`, { nFormaDePago: 1 }],
-      [`/Proceso/${id}/invalidar`, {}],
+      [`/Proceso/${id}/invalidar`, { cClaveInvalidar: "not-the-key" }],
     ];
     for (const [path, body] of calls) {
       for (const target of [path, path.replace(`/${id}`, "/777")]) {
@@ -245,7 +311,10 @@ describe("someone else's process", () => {
 
 describe("expiry", () => {
   it("frees the places for others at the deadline and closes the process", async () => {
-    const process = await takeOk(alice, general(20));
+    // Two customers hold the whole sector (each within the per-customer limit).
+    const process = await takeOk(alice, general(10));
+    const carol = await createCustomerWithToken(db, t.clock, "carol");
+    await takeOk(carol.token, general(10));
     expect(await freeIn("general")).toBe(0);
     expect((await take(bob, general(1))).json.oData.cCodigo).toBe("NOT_ENOUGH_PLACES");
 
@@ -258,8 +327,8 @@ describe("expiry", () => {
     expect(view.fTotal).toBe(0);
     expect(await freeIn("general")).toBe(20);
 
-    const bobs = await takeOk(bob, general(20));
-    expect(bobs.oCantidadTotal.nCantidadTotal).toBe(20);
+    const bobs = await takeOk(bob, general(10));
+    expect(bobs.oCantidadTotal.nCantidadTotal).toBe(10);
 
     for (const [path, body] of [
       [`/Proceso/${process.idProcesoDeCompra}/Posiciones/Tomar`, seats(fx.seatIds[0])],
@@ -314,11 +383,17 @@ describe("POST Proceso/{id}/Posiciones/SoltarFuncion", () => {
 });
 
 describe("POST Proceso/{id}/invalidar", () => {
-  it("cancels without a login, frees the places, and can be repeated", async () => {
+  const invalidate = (id: number, body?: unknown) =>
+    t.call(`/Proceso/${id}/invalidar`, { method: "POST", body });
+
+  it("cancels without a login given the process's key, frees the places, can be repeated", async () => {
     const process = await takeOk(alice, general(5));
-    const path = `/Proceso/${process.idProcesoDeCompra}/invalidar`;
+    const key = process.cClaveInvalidar;
+    expect(key).toMatch(/^[\w-]{43}$/);
     for (let i = 0; i < 2; i++) {
-      const { status, json } = await t.call(path, { method: "POST" });
+      const { status, json } = await invalidate(process.idProcesoDeCompra, {
+        cClaveInvalidar: key,
+      });
       expect(status).toBe(200);
       expect(invalidateResponse.parse(json.oData)).toEqual({
         idProcesoDeCompra: process.idProcesoDeCompra,
@@ -332,10 +407,70 @@ describe("POST Proceso/{id}/invalidar", () => {
     expect(again.json).toMatchObject({ nCode: 410, oData: { cCodigo: "PROCESS_CANCELLED" } });
   });
 
-  it("answers 404 for unknown ids and 400 for malformed ones", async () => {
-    expect((await t.call("/Proceso/12345/invalidar", { method: "POST" })).status).toBe(404);
-    expect((await t.call("/Proceso/abc/invalidar", { method: "POST" })).status).toBe(400);
-    expect((await t.call("/Proceso/0/invalidar", { method: "POST" })).status).toBe(400);
+  it("answers unknown, foreign and paid processes alike, and cancels none of them", async () => {
+    const alices = await takeOk(alice, general(2));
+    const bobs = await takeOk(bob, general(1));
+    expect(bobs.cClaveInvalidar).not.toBe(alices.cClaveInvalidar);
+    const paidId = await readyToPay(t, bob, general(1));
+    const paidKey = purchaseProcessSchema.parse(
+      (await t.call(`/Proceso/${paidId}`, { token: bob })).json.oData,
+    ).cClaveInvalidar;
+    const charged = await t.call(`/Proceso/${paidId}/Cobrar`, {
+      token: bob,
+      body: { cClaveIdempotencia: "pay-once-0001", oTarjeta: testCard() },
+    });
+    expect(charged.json.nCode).toBe(200);
+
+    const answers = [
+      // someone else's process, with another process's key or a guess
+      await invalidate(alices.idProcesoDeCompra, { cClaveInvalidar: bobs.cClaveInvalidar }),
+      await invalidate(alices.idProcesoDeCompra, { cClaveInvalidar: "x".repeat(43) }),
+      // an unknown one
+      await invalidate(12_345, { cClaveInvalidar: alices.cClaveInvalidar }),
+      // a paid one, even with its own key, and with a wrong one
+      await invalidate(paidId, { cClaveInvalidar: paidKey }),
+      await invalidate(paidId, { cClaveInvalidar: bobs.cClaveInvalidar }),
+    ];
+    const [first, ...rest] = answers.map(({ status, json }) => ({ status, json }));
+    expect(first).toEqual({
+      status: 404,
+      json: {
+        nCode: 404,
+        cMensaje: "No encontramos lo que estás buscando",
+        oData: { cCodigo: "NOT_FOUND" },
+      },
+    });
+    for (const answer of rest) expect(answer).toEqual(first);
+
+    // Walking the ids with guessed keys cancels nothing.
+    for (let id = 1; id <= paidId + 2; id++) {
+      await invalidate(id, { cClaveInvalidar: "guess-guess-guess" });
+    }
+    expect(await heldCount(alices.idProcesoDeCompra)).toBe(2);
+    const view = await t.call(`/Proceso/${alices.idProcesoDeCompra}`, { token: alice });
+    expect(view.json.oData.cEstado).toBe("ACTIVE");
+  });
+
+  it("keeps no copy of the key that would let a database reader cancel", async () => {
+    const process = await takeOk(alice, general(1));
+    const [row] = await db
+      .select()
+      .from(purchaseProcesses)
+      .where(eq(purchaseProcesses.id, process.idProcesoDeCompra));
+    expect(JSON.stringify(row)).not.toContain(process.cClaveInvalidar);
+  });
+
+  it("answers 400 without a key and for malformed ids", async () => {
+    const process = await takeOk(alice, general(1));
+    for (const body of [undefined, {}, { cClaveInvalidar: "" }, { cClaveInvalidar: 42 }]) {
+      const { status, json } = await invalidate(process.idProcesoDeCompra, body);
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(json.oData.cCodigo).toBe("VALIDATION");
+    }
+    const key = { cClaveInvalidar: process.cClaveInvalidar };
+    expect((await t.call("/Proceso/abc/invalidar", { body: key })).status).toBe(400);
+    expect((await t.call("/Proceso/0/invalidar", { body: key })).status).toBe(400);
+    expect(await heldCount(process.idProcesoDeCompra)).toBe(1);
   });
 });
 

@@ -30,7 +30,7 @@ import { implement } from "./register.ts";
 
 export function purchaseHandlers(deps: CommerceDeps) {
   const view = (process: ProcessRow, language: Language) =>
-    loadProcessView(deps.db, process, deps.now(), language);
+    loadProcessView(deps.db, process, deps.now(), language, deps.ticketSecret);
 
   return [
     implement(takePlacesEndpoint, async ({ params, body, customerId, language }) =>
@@ -46,9 +46,9 @@ export function purchaseHandlers(deps: CommerceDeps) {
       return view(await releasePerformance(deps, input), language);
     }),
 
-    implement(invalidateEndpoint, async ({ params, customerId }) => ({
+    implement(invalidateEndpoint, async ({ params, body }) => ({
       idProcesoDeCompra: params.id,
-      cEstado: await invalidateProcess(deps, { processId: params.id, callerId: customerId }),
+      cEstado: await invalidateProcess(deps, { processId: params.id, key: body.cClaveInvalidar }),
     })),
 
     implement(deliveryTypesEndpoint, async ({ params, customerId, language }) => {

@@ -4,7 +4,7 @@
 // - params, query and body are validated by the endpoint's schemas, and every wrong field of
 //   all three is named in one 400 (malformed JSON is a 400 too, never a 500);
 // - the handler's result is wrapped in { nCode: 200, oData }, or sent as is when it is a
-//   Response (PDF, image, documents);
+//   Response (PDF, image, documents); a refusal for too many attempts carries Retry-After;
 // - unknown paths under /v2 answer a 404 envelope, known paths with another method a 405.
 import type { Context, Env, Hono, MiddlewareHandler } from "hono";
 import type { z } from "zod";
@@ -15,7 +15,7 @@ import {
   type ParsedInput,
   routerPath,
 } from "../contract/index.ts";
-import { ApiError, fieldErrorsOf, notFound, unauthorized } from "../errors.ts";
+import { ApiError, fieldErrorsOf, notFound, RateLimitedError, unauthorized } from "../errors.ts";
 import { type Language, languageFromHeader, translate } from "../i18n.ts";
 
 export type CommerceEnv = Env & { Variables: { language: Language } };
@@ -31,6 +31,8 @@ export type HandlerInput<E extends EndpointDefinition> = ParsedInput<E> & {
   /** The caller's customer id: always set on customer endpoints, maybe on viewer ones. */
   customerId: CallerOf<E>;
   language: Language;
+  /** The client's IP address when known (http/client-address.ts), for the rate limits. */
+  clientAddress: string | null;
   c: CommerceContext;
 };
 
@@ -64,6 +66,7 @@ export function errorResponse(c: Context, error: ApiError) {
     cMensaje: t(`errors:${error.code}`, error.messageParams ?? {}),
     oData: { cCodigo: error.code, ...(error.fieldErrors ? { oErrores: error.fieldErrors } : {}) },
   };
+  if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
   return c.json(body, error.httpStatus);
 }
 
@@ -75,7 +78,7 @@ export const languageMiddleware: MiddlewareHandler<CommerceEnv> = async (c, next
 
 // ---------------------------------------------------------------- input
 
-function bearerToken(c: Context): string | null {
+export function bearerToken(c: Context): string | null {
   const header = c.req.header("authorization");
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   return match ? match[1] : null;
@@ -141,6 +144,8 @@ export type RegisterOptions = {
   resolveCaller: ResolveCaller;
   /** Check every JSON answer against the endpoint's response schema (tests turn it on). */
   checkResponses?: boolean;
+  /** The client's address (http/client-address.ts); unknown when not given. */
+  clientAddress?: (c: Context) => string | null;
 };
 
 export function registerEndpoints(
@@ -161,6 +166,7 @@ export function registerEndpoints(
         ...(input as ParsedInput<EndpointDefinition>),
         customerId: customerId as never,
         language: c.get("language"),
+        clientAddress: options.clientAddress?.(c) ?? null,
         c,
       });
       if (isFileResponse(endpoint.response)) return result as Response;

@@ -7,13 +7,15 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { TakePlacesRequest } from "../contract/index.ts";
 import type { Database, Executor } from "../db/client.ts";
-import { performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
+import { customers, performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
+import { isCancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
 import { closedReason, processDeadline, processState } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
+import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
 import { liveHeldPlaces } from "./view.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
@@ -94,6 +96,39 @@ async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
   return { performanceId: request.idFuncion, quantities, seatIds };
 }
 
+type TakePlan = Awaited<ReturnType<typeof planTake>>;
+
+/** Throws TOO_MANY_PLACES when the process would hold more of the performance than allowed. */
+function ensureWithinPlaceLimit(plan: TakePlan, held: readonly number[], max: number) {
+  const take: TakeSize = {
+    held,
+    generalPlaces: [...plan.quantities.values()].reduce((sum, n) => sum + n, 0),
+    seatIds: plan.seatIds,
+  };
+  if (exceedsPlaceLimit(take, max)) throw businessError("TOO_MANY_PLACES", { max });
+}
+
+/** Places of one performance a process holds right now. */
+async function heldOfPerformance(
+  tx: Executor,
+  processId: number,
+  performanceId: number,
+  now: Date,
+) {
+  const rows = await tx
+    .select({ id: positions.id })
+    .from(positions)
+    .where(
+      and(
+        eq(positions.heldByProcessId, processId),
+        eq(positions.performanceId, performanceId),
+        eq(positions.sold, false),
+        gt(positions.heldUntil, now),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 /**
  * Takes places for the customer: process 0 starts a new CART process (clock = now +
  * purchaseMinutes) and gives back the places of their other open ones (one open cart per
@@ -106,10 +141,19 @@ export async function takePlaces(
   const { customerId } = input;
   const now = deps.now();
   const plan = await planTake(deps.db, input.request, now);
+  // Too many on its own: refused before anything is locked.
+  ensureWithinPlaceLimit(plan, [], deps.maxPlacesPerPerformance);
 
   return changeAvailability(deps, async (tx) => {
     let process: ProcessRow;
     if (input.processId === 0) {
+      // One new process per customer at a time: a second one waits here, then cancels this
+      // one (else two could each hold the maximum).
+      await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .for("update");
       const previous = await tx
         .update(purchaseProcesses)
         .set({ status: "CANCELLED" })
@@ -134,6 +178,9 @@ export async function takePlaces(
     } else {
       process = await lockOwnProcess(tx, input.processId, customerId);
       ensureOpen(process, now);
+      // The process is locked: what it holds cannot change until this commits.
+      const held = await heldOfPerformance(tx, process.id, plan.performanceId, now);
+      ensureWithinPlaceLimit(plan, held, deps.maxPlacesPerPerformance);
     }
     const target = { processId: process.id, deadline: process.deadline, now };
     for (const [sectorId, quantity] of plan.quantities) {
@@ -185,12 +232,13 @@ export async function releasePerformance(
 }
 
 /**
- * Cancels an abandoned process and frees its places. Anyone may ask (spec §7: no login), but
- * a caller with a token may only cancel their own: another's is a 404.
+ * Cancels an abandoned process and frees its places. No login is needed (spec §7: a closing
+ * tab may send it), but the process's cancel key is, which only its owner is shown. An
+ * unknown id, a wrong key and a paid process get the same 404: walking the ids tells nothing.
  */
 export async function invalidateProcess(
   deps: CommerceDeps,
-  input: { processId: number; callerId: number | null },
+  input: { processId: number; key: string },
 ): Promise<"CANCELLED"> {
   return changeAvailability(deps, async (tx) => {
     const [process] = await tx
@@ -198,10 +246,13 @@ export async function invalidateProcess(
       .from(purchaseProcesses)
       .where(eq(purchaseProcesses.id, input.processId))
       .for("update");
-    if (!process || (input.callerId !== null && process.customerId !== input.callerId)) {
+    if (
+      !process ||
+      !isCancelKeyOf(deps.ticketSecret, process, input.key) ||
+      process.status === "PAID"
+    ) {
       throw notFound();
     }
-    if (process.status === "PAID") throw businessError("PROCESS_PAID");
     if (process.status === "ACTIVE") {
       await tx
         .update(purchaseProcesses)

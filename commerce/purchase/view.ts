@@ -7,6 +7,7 @@ import type { Database, Executor } from "../db/client.ts";
 import { orders, performances, positions, type purchaseProcesses, sectors } from "../db/schema.ts";
 import { functionDateParts } from "../domain/dates.ts";
 import type { Language } from "../i18n.ts";
+import { cancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { processMinutes, processState } from "./clock.ts";
 import { priceProcess } from "./pricing.ts";
@@ -94,6 +95,8 @@ export async function loadProcessView(
   process: ProcessRow,
   now: Date,
   language: Language,
+  /** The API's secret, from which the process's cancel key is derived. */
+  secret: string,
 ): Promise<PurchaseProcess> {
   const state = processState(process.status, process.deadline, now);
   // Only a paid process has places bought and an order; an ended one shows nothing.
@@ -153,5 +156,6 @@ export async function loadProcessView(
     fCargoServicio: totals.serviceCharge,
     fTotal: totals.total,
     idPedido: order?.id ?? null,
+    cClaveInvalidar: cancelKeyOf(secret, process),
   };
 }

@@ -13,6 +13,8 @@ import { createCommerceApi } from "../app.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
+import type { CommerceBindings } from "../http/client-address.ts";
+import { defaultRateLimits, type RateLimits } from "../limits/rate-limits.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
 
@@ -137,6 +139,8 @@ export type ApiCall = {
   body?: unknown;
   language?: string;
   headers?: Record<string, string>;
+  /** The client's address, as the server around the API would tell it (unknown if unset). */
+  clientAddress?: string;
 };
 
 export type Envelope = {
@@ -150,7 +154,14 @@ export type TestApi = ReturnType<typeof createTestApi>;
 
 export function createTestApi(
   db: Database,
-  options: { clock?: TestClock; payments?: PaymentProvider; purchaseMinutes?: number } = {},
+  options: {
+    clock?: TestClock;
+    payments?: PaymentProvider;
+    purchaseMinutes?: number;
+    maxPlacesPerPerformance?: number;
+    rateLimits?: RateLimits;
+    trustClientAddressFrom?: string[];
+  } = {},
 ) {
   const clock = options.clock ?? new TestClock();
   // The real sandbox acquirer, unless the test brings its own provider.
@@ -161,10 +172,16 @@ export function createTestApi(
     ticketSecret: TEST_TICKET_SECRET,
     purchaseMinutes: options.purchaseMinutes ?? 30,
     loginMinutes: 180,
+    // The production default unless a test sells a performance out on its own.
+    maxPlacesPerPerformance: options.maxPlacesPerPerformance ?? 10,
+    rateLimits: options.rateLimits ?? defaultRateLimits,
     now: clock.now,
   };
   // Every JSON answer is checked against the contract: a drift fails the test that caused it.
-  const api = createCommerceApi(deps, { checkResponses: true });
+  const api = createCommerceApi(deps, {
+    checkResponses: true,
+    trustClientAddressFrom: options.trustClientAddressFrom,
+  });
 
   /** Calls /v2<path> in-process (Hono's app.request: no HTTP server involved). */
   async function request(path: string, call: ApiCall = {}): Promise<Response> {
@@ -176,11 +193,12 @@ export function createTestApi(
       headers.set("Content-Type", "application/json");
       body = typeof call.body === "string" ? call.body : JSON.stringify(call.body);
     }
-    return api.request(`/v2${path}`, {
-      method: call.method ?? (call.body === undefined ? "GET" : "POST"),
-      headers,
-      body,
-    });
+    const env: CommerceBindings = { commerceCaller: { address: call.clientAddress } };
+    return api.request(
+      `/v2${path}`,
+      { method: call.method ?? (call.body === undefined ? "GET" : "POST"), headers, body },
+      env,
+    );
   }
 
   /** Like request, but reads the JSON envelope. */
@@ -296,6 +314,13 @@ export function testCard(number = "4242424242424242") {
     cTitular: "ANA GARCIA",
     cDocumento: "30111222",
   };
+}
+
+/** Cancels a process as its owner's page would: with the cancel key its view shows. */
+export async function cancelProcess(t: TestApi, token: string, processId: number) {
+  const view = await t.call(`/Proceso/${processId}`, { token });
+  const cClaveInvalidar = view.json.oData?.cClaveInvalidar as string;
+  return t.call(`/Proceso/${processId}/invalidar`, { body: { cClaveInvalidar } });
 }
 
 /** Takes places in a new process and selects e-ticket delivery and credit card. */

@@ -70,7 +70,12 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
   const intent = form.get("intent");
 
   if (intent === "cancel" || intent === "expired") {
-    await commerce.call(endpoints.invalidate, { params });
+    // Cancelling needs the process's key, which only its owner's view carries.
+    const view = await commerce.call(endpoints.process, { params });
+    if (view.ok) {
+      const body = { cClaveInvalidar: view.data.cClaveInvalidar };
+      await commerce.call(endpoints.invalidate, { params, body });
+    }
     const notice =
       intent === "cancel" ? "layout:notices.purchaseCancelled" : "layout:notices.purchaseExpired";
     return endPurchase(shop, notice, "/");

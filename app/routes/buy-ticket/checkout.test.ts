@@ -188,4 +188,34 @@ describe("checkout action", () => {
     const detail = await t.call(`/Funcion/${fx.performances.main.id}`);
     expect(detail.json.oData.listaSectores[0].nDisponibles).toBe(fx.generalPlaces);
   });
+
+  it("cancels an expired purchase too, and never someone else's", async () => {
+    const bob = await t.call("/Cliente/Insertar", {
+      body: {
+        cNombre: "Bob",
+        cApellido: "Paz",
+        cEmail: "bob@example.com",
+        cClave: "Secreta123",
+        cGenero: "MASCULINO",
+        cTipoDocumento: "DNI",
+        cNumeroDocumento: "30111333",
+      },
+    });
+    const bobUser = sessionUserSchema.parse(bob.json.oData);
+    bobUser.dLogin = new Date().toISOString();
+    const bobCookie = await loggedIn(bobUser, { processId });
+    await runRoute(action, formPost(checkout(), { intent: "cancel" }, bobCookie), params());
+    const free = async () =>
+      (await t.call(`/Funcion/${fx.performances.main.id}`)).json.oData.listaSectores[0]
+        .nDisponibles;
+    expect(await free()).toBe(fx.generalPlaces - 2);
+
+    const { result } = await runRoute(
+      action,
+      formPost(checkout(), { intent: "expired" }, cookie),
+      params(),
+    );
+    expect((result as Response).headers.get("Location")).toBe("/");
+    expect(await free()).toBe(fx.generalPlaces);
+  });
 });

@@ -1,0 +1,98 @@
+// The return path a login, a sign-up or the language picker goes back to is always one of the
+// shop's own pages, however the target is spelt (issue 7: "/\t/evil.example" is read by
+// browsers as //evil.example).
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formPost, loggedIn, pageGet, runRoute, useCommerce } from "~/testing/route-harness";
+import type { Database } from "../../commerce/db/client.ts";
+import {
+  resetDatabase,
+  signUp,
+  signUpBody,
+  TEST_PASSWORD,
+  type TestApi,
+  testDatabase,
+} from "../../commerce/testing/harness.ts";
+import * as language from "./language";
+import * as login from "./login";
+import * as signUpRoute from "./sign-up";
+
+let db: Database;
+let t: TestApi;
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  t = useCommerce(db);
+});
+
+const phishing = "/\t/evil.example/phish";
+const attacks = [phishing, "/\n/evil.example", "\\\\evil.example", "/.//evil.example"];
+
+/** Where a browser goes with this Location, from the shop's page. */
+const destination = (response: unknown) =>
+  new URL((response as Response).headers.get("Location") ?? "", "http://shop.test/");
+
+describe("return paths stay on the shop", () => {
+  it("GET /login?redirectTo=%2F%09%2Fevil.example%2Fphish sends a logged-in user home", async () => {
+    const { token, email } = await signUp(t);
+    const cookie = await loggedIn({
+      token,
+      cNombre: "Ana",
+      cEmail: email,
+      dLogin: new Date().toISOString(),
+      lAlias: false,
+    });
+    const { thrown } = await runRoute(
+      login.loader,
+      pageGet("/login?redirectTo=%2F%09%2Fevil.example%2Fphish", cookie),
+    );
+    expect(destination(thrown).origin).toBe("http://shop.test");
+    expect(destination(thrown).pathname).toBe("/");
+  });
+
+  it("the login form carries only a same-site path, and a login goes there", async () => {
+    const shown = await runRoute(
+      login.loader,
+      pageGet("/login?redirectTo=%2F%09%2Fevil.example%2Fphish"),
+    );
+    expect(shown.result?.redirectTo).toBe("/");
+    const { email } = await signUp(t);
+    for (const redirectTo of attacks) {
+      const { thrown } = await runRoute(
+        login.action,
+        formPost("/login", { cEmail: email, cClave: TEST_PASSWORD, redirectTo }),
+      );
+      expect(destination(thrown).origin, JSON.stringify(redirectTo)).toBe("http://shop.test");
+    }
+  });
+
+  it("a sign-up goes only to a same-site path", async () => {
+    for (const redirectTo of attacks) {
+      const body = signUpBody();
+      const form = {
+        ...body,
+        cEmailConfirmacion: String(body.cEmail),
+        cClaveConfirmacion: TEST_PASSWORD,
+        redirectTo,
+      } as Record<string, string>;
+      const { thrown } = await runRoute(signUpRoute.action, formPost("/signUp", form));
+      expect(destination(thrown).origin, JSON.stringify(redirectTo)).toBe("http://shop.test");
+    }
+  });
+
+  it("the language picker goes back only to a same-site path", async () => {
+    for (const redirectTo of attacks) {
+      const { result } = await runRoute(
+        language.action,
+        formPost("/language", { locale: "en", redirectTo }),
+      );
+      expect(destination(result).origin, JSON.stringify(redirectTo)).toBe("http://shop.test");
+    }
+    const { result } = await runRoute(
+      language.action,
+      formPost("/language", { locale: "en", redirectTo: "/myOrders?x=1" }),
+    );
+    expect((result as Response).headers.get("Location")).toBe("/myOrders?x=1");
+  });
+});

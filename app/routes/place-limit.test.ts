@@ -1,0 +1,59 @@
+// The API's limit of places per customer and performance, seen from the performance page:
+// asking for more than the limit allows is explained, and the running purchase is kept
+// (never swapped for a new one that would drop the places already held).
+import { sessionUserSchema } from "@contract";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formPost, loggedIn, runRoute, useCommerce } from "~/testing/route-harness";
+import type { Database } from "../../commerce/db/client.ts";
+import {
+  buildFixture,
+  type Fixture,
+  resetDatabase,
+  signUpBody,
+  type TestApi,
+  testDatabase,
+} from "../../commerce/testing/harness.ts";
+import * as performance from "./performance";
+
+let db: Database;
+let t: TestApi;
+let fx: Fixture;
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  t = useCommerce(db);
+  fx = await buildFixture(db, t.clock);
+});
+
+describe("places per customer and performance, on the performance page", () => {
+  it("explains the limit and keeps the running purchase", async () => {
+    const signed = await t.call("/Cliente/Insertar", { body: signUpBody() });
+    const user = sessionUserSchema.parse(signed.json.oData);
+    user.dLogin = new Date().toISOString();
+    const taken = await t.call("/Proceso/0/Posiciones/Tomar", {
+      token: user.token,
+      body: {
+        idFuncion: fx.performances.main.id,
+        listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 8 }],
+      },
+    });
+    const processId = taken.json.oData.idProcesoDeCompra as number;
+    const cookie = await loggedIn(user, { processId });
+
+    const id = String(fx.performances.main.id);
+    const { result } = await runRoute(
+      performance.action,
+      formPost(`/funcion/obra/${id}`, { [`qty-${fx.sectors.general.id}`]: "5" }, cookie),
+      { cSeo: "obra", id },
+    );
+    const answer = result as unknown as { init: ResponseInit; data: { error: string } };
+    expect(answer.data.error).toBe("You can hold at most 10 places per performance");
+    expect(answer.init.status).toBe(422);
+
+    const view = await t.call(`/Proceso/${processId}`, { token: user.token });
+    expect(view.json.oData.cEstado).toBe("ACTIVE");
+    expect(view.json.oData.oCantidadTotal.nCantidadTotal).toBe(8);
+  });
+});

@@ -1,0 +1,134 @@
+// The API's rate limits as the storefront's forms show them (issue 7): login, sign-up and
+// the contact form answer 429 with Retry-After, the API's translated message in the form's
+// error summary, and what was typed kept (passwords aside). The buyer's address reaches the
+// API from the header the storefront's server sets (server/app.ts).
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formPost, runRoute, useCommerce } from "~/testing/route-harness";
+import type { Database } from "../../commerce/db/client.ts";
+import { parseRateLimits } from "../../commerce/limits/rate-limits.ts";
+import {
+  resetDatabase,
+  signUp,
+  signUpBody,
+  TEST_PASSWORD,
+  type TestApi,
+  testDatabase,
+} from "../../commerce/testing/harness.ts";
+import * as login from "./login";
+import * as signUpRoute from "./sign-up";
+import * as staticPage from "./static-page";
+
+let db: Database;
+let t: TestApi;
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  // Low limits, so a few posts reach them.
+  t = useCommerce(db, {
+    rateLimits: parseRateLimits("login.account=3/15,signUp.address=2/60,contact.address=2/60"),
+  });
+});
+
+/** A form post as the storefront's server hands it on: with the buyer's address. */
+function postFrom(address: string, path: string, fields: Record<string, string>) {
+  const request = formPost(path, fields);
+  request.headers.set("X-Client-Address", address);
+  return request;
+}
+
+type Reply = {
+  init: { status: number; headers?: Record<string, string> };
+  data: { error: Record<string, string[]>; initialValue: Record<string, string> };
+};
+
+function expectTooMany(result: unknown) {
+  const reply = result as Reply;
+  expect(reply.init.status).toBe(429);
+  expect(Number(reply.init.headers?.["Retry-After"])).toBeGreaterThan(0);
+  expect(reply.data.error[""]).toEqual([
+    expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/),
+  ]);
+  return reply.data.initialValue;
+}
+
+describe("rate limits in the storefront's forms", () => {
+  it("login: 429 after the account's failed logins, e-mail kept, password not", async () => {
+    const { email } = await signUp(t);
+    for (let i = 0; i < 3; i++) {
+      const wrong = await runRoute(
+        login.action,
+        postFrom("203.0.113.5", "/login", { cEmail: email, cClave: "Equivocada9" }),
+      );
+      expect((wrong.result as Reply).init.status).toBe(401);
+    }
+    const { result, setCookie } = await runRoute(
+      login.action,
+      postFrom("203.0.113.6", "/login", { cEmail: email, cClave: TEST_PASSWORD }),
+    );
+    const kept = expectTooMany(result);
+    expect(kept.cEmail).toBe(email);
+    expect(kept.cClave).toBeUndefined();
+    expect(setCookie).toBeNull();
+  });
+
+  it("sign-up: 429 past the address's sign-ups, what was typed kept; another address goes on", async () => {
+    const form = () => {
+      const body = signUpBody();
+      return {
+        ...body,
+        cEmailConfirmacion: String(body.cEmail),
+        cClaveConfirmacion: TEST_PASSWORD,
+      } as Record<string, string>;
+    };
+    for (let i = 0; i < 2; i++) {
+      const { thrown } = await runRoute(
+        signUpRoute.action,
+        postFrom("198.51.100.9", "/signUp", form()),
+      );
+      expect((thrown as Response).status).toBe(302);
+    }
+    const third = form();
+    const { result } = await runRoute(
+      signUpRoute.action,
+      postFrom("198.51.100.9", "/signUp", third),
+    );
+    const kept = expectTooMany(result);
+    expect(kept).toMatchObject({
+      cNombre: "Ana",
+      cEmail: third.cEmail,
+      cNumeroDocumento: third.cNumeroDocumento,
+    });
+    expect(kept.cClave).toBeUndefined();
+
+    const elsewhere = await runRoute(
+      signUpRoute.action,
+      postFrom("198.51.100.10", "/signUp", form()),
+    );
+    expect((elsewhere.thrown as Response).status).toBe(302);
+  });
+
+  it("contact form: 429 past the address's messages, the message kept", async () => {
+    const message = (i: number) => ({
+      cTipo: "CONSULTA",
+      cNombre: "Ana",
+      cEmail: `ana${i}@example.com`,
+      cMensaje: `¿A qué hora abre la boletería? (${i})`,
+    });
+    for (let i = 0; i < 2; i++) {
+      const { result } = await runRoute(
+        staticPage.action,
+        postFrom("192.0.2.44", "/TechnicalSupport", message(i)),
+      );
+      expect((result as { data: { sentId: number } }).data.sentId).toBeGreaterThan(0);
+    }
+    const { result } = await runRoute(
+      staticPage.action,
+      postFrom("192.0.2.44", "/TechnicalSupport", message(3)),
+    );
+    const reply = result as { init: Reply["init"]; data: { result: Reply["data"]; sentId: null } };
+    expect(reply.data.sentId).toBeNull();
+    expect(expectTooMany({ init: reply.init, data: reply.data.result })).toMatchObject(message(3));
+  });
+});

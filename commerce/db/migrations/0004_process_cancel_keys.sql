@@ -1,0 +1,1 @@
+ALTER TABLE "purchase_processes" ADD COLUMN "cancel_nonce" text DEFAULT gen_random_uuid()::text NOT NULL;
