@@ -12,6 +12,7 @@ import {
   listOf,
   showCardSchema,
 } from "./shared.ts";
+import { plainText } from "./text.ts";
 
 export const takePlacesRequest = z
   .object({
@@ -106,7 +107,7 @@ export const invalidateResponse = z.object({
 
 /** A retry with the same key never charges twice (also accepted as Idempotency-Key header). */
 export const chargeRequest = z.object({
-  cClaveIdempotencia: z.string().min(8).max(100),
+  cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
   nCuotas: z.coerce.number().int().min(1).max(24).default(1),
   oTarjeta: cardSchema,
 });
