@@ -4,6 +4,7 @@
 
 import type { SessionUser } from "@contract";
 import { createCookieSessionStorage, type Session } from "react-router";
+import { headerSafePath } from "~/lib/location-header";
 import { config } from "./config.server";
 
 /** A login is valid this long from dLogin (spec §9). */
@@ -43,7 +44,8 @@ export function isLoginValid(user: ShopUser | undefined, now = Date.now()): bool
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) return "/";
   if (target.startsWith("/\\")) return "/";
-  return target;
+  // A path no Location header can carry (CR, LF, NUL…) is unsafe too.
+  return headerSafePath(target) ?? "/";
 }
 
 export function loginUrlFor(request: Request): string {
