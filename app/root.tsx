@@ -17,12 +17,18 @@ import { SiteHeader } from "./components/site-header";
 import { Splash } from "./components/splash";
 import { defaultLocale } from "./lib/locales";
 import { currentCart } from "./services/cart.server";
+import { formBodyMiddleware, unreadableFormCode } from "./services/form-body.server";
 import { i18nMiddleware } from "./services/i18n.server";
 import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
 import stylesheet from "./styles.css?url";
 
-// The language first: the request context binds the commerce client to it.
-export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, requestContextMiddleware];
+// The language first: the request context binds the commerce client to it. A body that is not
+// a form is answered before any action reads it.
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nMiddleware,
+  formBodyMiddleware,
+  requestContextMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -97,8 +103,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <AttentionDialog message={String(error.data.message)} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t("layout:errors.notFoundTitle") : t("layout:errors.genericTitle");
-  const detail = status === 404 ? t("layout:errors.notFoundText") : t("layout:errors.genericText");
+  const unreadableForm = isRouteErrorResponse(error) && error.data?.code === unreadableFormCode;
+  const title = unreadableForm
+    ? t("layout:errors.unreadableFormTitle")
+    : status === 404
+      ? t("layout:errors.notFoundTitle")
+      : t("layout:errors.genericTitle");
+  const detail = unreadableForm
+    ? t("layout:errors.unreadableFormText")
+    : status === 404
+      ? t("layout:errors.notFoundText")
+      : t("layout:errors.genericText");
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="prose-page">
