@@ -27,6 +27,8 @@ export type ActionRoute = {
   pattern: string;
   /** Whether it renders a page (a resource route answers data only). */
   hasPage: boolean;
+  /** How many action routes share its module (the footer's static pages share one). */
+  sharingModule: number;
 };
 
 /** Every route of app/routes.ts that exports an action, with its whole URL pattern. */
@@ -37,11 +39,13 @@ export function actionRoutes(build: ServerBuild): ActionRoute[] {
     const parent = route.parentId ? patternOf(route.parentId) : "";
     return [parent, route.path ?? ""].filter(Boolean).join("/");
   };
-  return Object.values(build.routes)
-    .filter((route) => route && typeof route.module.action === "function")
-    .map((route) => ({
-      id: route?.id as string,
-      pattern: `/${patternOf(route?.id as string)}`,
-      hasPage: typeof route?.module.default === "function",
-    }));
+  const withAction = Object.values(build.routes).filter(
+    (route) => route && typeof route.module.action === "function",
+  );
+  return withAction.map((route) => ({
+    id: route?.id as string,
+    pattern: `/${patternOf(route?.id as string)}`,
+    hasPage: typeof route?.module.default === "function",
+    sharingModule: withAction.filter((other) => other?.module === route?.module).length,
+  }));
 }
