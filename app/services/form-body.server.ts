@@ -4,12 +4,10 @@
 // request with the page and a translated message (415 for another kind of body, 400 for a form
 // that cannot be read), so no action needs a try/catch of its own.
 import { data, type MiddlewareFunction } from "react-router";
+import { unreadableFormCode } from "~/lib/responses";
 import { getT } from "./i18n.server";
 
 const bodilessMethods = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** What the root's error boundary recognises to say "this form could not be read". */
-export const unreadableFormCode = "unreadableForm";
 
 export type UnreadableForm = { code: typeof unreadableFormCode; status: 400 | 415 };
 
