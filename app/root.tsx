@@ -18,16 +18,20 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Splash } from "./components/splash";
 import { defaultLocale } from "./lib/locales";
+import { unreadableFormCode } from "./lib/responses";
 import { currentCart } from "./services/cart.server";
+import { formBodyMiddleware } from "./services/form-body.server";
 import { i18nMiddleware } from "./services/i18n.server";
 import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
 import { routePatternMiddleware } from "./services/request-info.server";
 import stylesheet from "./styles.css?url";
 
-// The language first: the request context binds the commerce client to it.
+// The language first: the request context binds the commerce client to it. A body that is not
+// a form is answered before any action reads it.
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
   i18nMiddleware,
+  formBodyMiddleware,
   requestContextMiddleware,
 ];
 
@@ -111,8 +115,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <AttentionDialog />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? t("layout:errors.notFoundTitle") : t("layout:errors.genericTitle");
-  const detail = status === 404 ? t("layout:errors.notFoundText") : t("layout:errors.genericText");
+  const unreadableForm = isRouteErrorResponse(error) && error.data?.code === unreadableFormCode;
+  const title = unreadableForm
+    ? t("layout:errors.unreadableFormTitle")
+    : status === 404
+      ? t("layout:errors.notFoundTitle")
+      : t("layout:errors.genericTitle");
+  const detail = unreadableForm
+    ? t("layout:errors.unreadableFormText")
+    : status === 404
+      ? t("layout:errors.notFoundText")
+      : t("layout:errors.genericText");
   return (
     <section className="prose-page">
       <title>{title}</title>

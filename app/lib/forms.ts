@@ -1,7 +1,7 @@
 // Form schemas shared by the browser (Conform validates as you type when JavaScript runs)
 // and the server (the same schema checks every submission). Error messages are i18n keys
 // of the "validation" namespace; the contract supplies the API's own rules.
-import { cardSchema, loginRequest, signUpRequest } from "@contract";
+import { cardSchema, loginRequest, plainText, signUpRequest } from "@contract";
 import { z } from "zod";
 
 export const redirectField = z.string().optional();
@@ -11,8 +11,8 @@ export const loginForm = loginRequest.extend({ redirectTo: redirectField });
 /** Sign-up asks twice for e-mail and password (§5: each must match its confirmation). */
 export const signUpForm = signUpRequest
   .extend({
-    cEmailConfirmacion: z.string({ error: "emailConfirmRequired" }).trim(),
-    cClaveConfirmacion: z.string({ error: "passwordConfirmRequired" }),
+    cEmailConfirmacion: plainText({ error: "emailConfirmRequired" }),
+    cClaveConfirmacion: plainText({ error: "passwordConfirmRequired", trim: false }),
     redirectTo: redirectField,
   })
   .refine((form) => form.cEmail.toLowerCase() === form.cEmailConfirmacion.toLowerCase(), {
@@ -31,5 +31,5 @@ export const checkoutForm = z.object({
   nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),
   oTarjeta: cardSchema,
   lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
-  cClaveIdempotencia: z.string().min(8).max(100),
+  cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
 });

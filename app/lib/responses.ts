@@ -6,3 +6,6 @@ import { data } from "react-router";
 export function notFound() {
   return data({ nCode: 404, message: "" }, { status: 404 });
 }
+
+/** A body that is not a readable form (app/services/form-body.server.ts refuses it). */
+export const unreadableFormCode = "unreadableForm";

@@ -5,6 +5,7 @@
 
 import type { SessionUser } from "@contract";
 import { createCookieSessionStorage, type Session } from "react-router";
+import { headerSafePath } from "~/lib/location-header";
 import { config } from "./config.server";
 
 /** A login is valid this long from dLogin (spec §9). */
@@ -46,14 +47,16 @@ export function isLoginValid(user: ShopUser | undefined, now = Date.now()): bool
 const redirectBase = "http://redirect.invalid";
 
 /**
- * Only same-site paths may be return targets (no open redirects). The target is judged the
- * way a browser will read it: the WHATWG URL parser drops tabs and newlines, reads "\\" as
- * "/", encodes control characters and resolves dot segments. What comes out is the parsed
- * path, query and fragment, or "/" when it names another origin or starts with "//" (which
- * the browser would read as another host).
+ * Only same-site paths may be return targets (no open redirects). A target holding control
+ * characters is refused outright; the rest is judged the way a browser will read it: the
+ * WHATWG URL parser reads "\\" as "/", encodes what needs encoding and resolves dot
+ * segments. What comes out is the parsed path, query and fragment, or "/" when it names
+ * another origin or starts with "//" (which the browser would read as another host).
  */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined): string {
   if (typeof target !== "string" || target === "") return "/";
+  // A target with control characters (a tab, CR, LF, NUL…) is no path a page of ours links to.
+  if (headerSafePath(target) === null) return "/";
   let url: URL;
   try {
     url = new URL(target, redirectBase);
@@ -62,7 +65,8 @@ export function safeRedirectPath(target: FormDataEntryValue | string | null | un
   }
   if (url.origin !== redirectBase) return "/";
   const path = `${url.pathname}${url.search}${url.hash}`;
-  return path.startsWith("//") ? "/" : path;
+  if (path.startsWith("//")) return "/";
+  return headerSafePath(path) ?? "/";
 }
 
 export function loginUrlFor(request: Request): string {

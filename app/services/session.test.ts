@@ -52,9 +52,10 @@ describe("safeRedirectPath", () => {
     }
   });
 
-  it("hands back the parsed path: control characters encoded, never a raw CR, LF or NUL", () => {
-    expect(safeRedirectPath("/a\r\nSet-Cookie: x=1")).toBe("/aSet-Cookie:%20x=1");
-    expect(safeRedirectPath("/a\u0000b")).toBe("/a%00b");
+  it("refuses a target with control characters: never a raw CR, LF or NUL", () => {
+    expect(safeRedirectPath("/a\r\nSet-Cookie: x=1")).toBe("/");
+    expect(safeRedirectPath("/a\u0000b")).toBe("/");
+    expect(safeRedirectPath("/a\tb")).toBe("/");
   });
 
   it("turns any string into a single-slash path of the same site (property)", () => {

@@ -1,8 +1,10 @@
 // Runs a route's loader or action the way React Router does on the server: through the
-// root's middleware (language, then the request context) against the embedded commerce API
-// of a test database, and reports what it returned or threw and the cookie it set.
+// root's middleware (language, the form body check, then the request context) against the
+// embedded commerce API of a test database, and reports what it returned or threw and the
+// cookie it set.
 import { RouterContextProvider } from "react-router";
 import { registerEmbeddedCommerce } from "~/services/commerce.server";
+import { formBodyMiddleware } from "~/services/form-body.server";
 import { i18nMiddleware } from "~/services/i18n.server";
 import { requestContextMiddleware } from "~/services/request-context.server";
 import { type SessionData, type ShopUser, sessionStorage } from "~/services/session.server";
@@ -82,9 +84,18 @@ export async function runRoute<T>(
     }
     return new Response(null);
   };
-  const response = await runMiddleware(i18nMiddleware, args, () =>
-    runMiddleware(requestContextMiddleware, args, end),
-  );
+  let response: Response;
+  try {
+    // The root's middleware, in its order.
+    response = await runMiddleware(i18nMiddleware, args, () =>
+      runMiddleware(formBodyMiddleware, args, () =>
+        runMiddleware(requestContextMiddleware, args, end),
+      ),
+    );
+  } catch (thrown) {
+    // Refused by a middleware before the handler ran (the root's error boundary shows it).
+    return { thrown, setCookie: null };
+  }
   return { ...outcome, setCookie: response.headers.get("set-cookie") };
 }
 

@@ -3,8 +3,10 @@
 // products and the support contact form.
 import { z } from "zod";
 import { maxPageSize, minSearchLength, pageSize } from "./constants.ts";
+import { emailSchema } from "./customers.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { idParam, idParams, listOf, showCardSchema, venueSchema } from "./shared.ts";
+import { plainText } from "./text.ts";
 
 export { maxPageSize, minSearchLength, pageSize };
 
@@ -33,17 +35,14 @@ export function isCalendarDate(isoDate: string): boolean {
   );
 }
 
-const isoDate = z
-  .string({ error: "dateInvalid" })
+const isoDate = plainText({ error: "dateInvalid", trim: false })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "dateInvalid" })
   .refine(isCalendarDate, { error: "dateInvalid" });
 
 /** POST EspectaculosCartel/Buscar body: every filter is optional and they combine (AND). */
 export const searchFilter = z
   .object({
-    cBuscar: z
-      .string({ error: "searchTooShort" })
-      .trim()
+    cBuscar: plainText({ error: "searchTooShort" })
       .min(minSearchLength, { error: "searchTooShort" })
       .max(100, { error: "searchTooLong" })
       .optional(),
@@ -53,7 +52,7 @@ export const searchFilter = z
     dHasta: isoDate.optional(),
     aListaidTipoDeEspectaculo: z.array(idParam).max(50).optional(),
     /** Venue zone (barrio). */
-    cZona: z.string().trim().min(1).max(80).optional(),
+    cZona: plainText().min(1).max(80).optional(),
   })
   .refine((f) => !f.dDesde || !f.dHasta || f.dDesde <= f.dHasta, {
     error: "dateRangeInvalid",
@@ -101,21 +100,12 @@ export const contactTypes = ["SOPORTE", "CONSULTA", "RECLAMO"] as const;
 /** POST Contacto: the support contact form. Messages are "validation" i18n keys. */
 export const contactRequest = z.object({
   cTipo: z.enum(contactTypes, { error: "contactTypeRequired" }),
-  cNombre: z
-    .string({ error: "nameRequired" })
-    .trim()
+  cNombre: plainText({ error: "nameRequired" })
     .min(1, { error: "nameRequired" })
     .max(120, { error: "tooLong" }),
-  cEmail: z
-    .string({ error: "emailRequired" })
-    .trim()
-    .min(1, { error: "emailRequired" })
-    .max(254, { error: "emailInvalid" })
-    .pipe(z.email({ error: "emailInvalid" })),
-  cAsunto: z.string().trim().max(150, { error: "tooLong" }).optional(),
-  cMensaje: z
-    .string({ error: "messageRequired" })
-    .trim()
+  cEmail: emailSchema,
+  cAsunto: plainText().max(150, { error: "tooLong" }).optional(),
+  cMensaje: plainText({ error: "messageRequired", multiline: true })
     .min(10, { error: "messageTooShort" })
     .max(4000, { error: "tooLong" }),
 });

@@ -2,10 +2,10 @@
 // card-rules.ts, which the sandbox acquirer applies as well.
 import { z } from "zod";
 import { expiryNotPast, luhnValid } from "./card-rules.ts";
+import { plainText } from "./text.ts";
 
 const cardFields = z.object({
-  cNumero: z
-    .string({ error: "cardNumberRequired" })
+  cNumero: plainText({ error: "cardNumberRequired", trim: false })
     .transform((v) => v.replace(/[\s-]/g, ""))
     .pipe(
       z
@@ -24,18 +24,13 @@ const cardFields = z.object({
     .min(2000, { error: "expiryYearRequired" })
     .max(2100, { error: "expiryYearRequired" })
     .transform((y) => y),
-  cCodigoSeguridad: z
-    .string({ error: "cvcRequired" })
-    .trim()
-    .regex(/^[0-9]{3,4}$/, { error: "cvcInvalid" }),
-  cTitular: z
-    .string({ error: "holderRequired" })
-    .trim()
+  cCodigoSeguridad: plainText({ error: "cvcRequired" }).regex(/^[0-9]{3,4}$/, {
+    error: "cvcInvalid",
+  }),
+  cTitular: plainText({ error: "holderRequired" })
     .min(1, { error: "holderRequired" })
     .max(80, { error: "tooLong" }),
-  cDocumento: z
-    .string({ error: "documentRequired" })
-    .trim()
+  cDocumento: plainText({ error: "documentRequired" })
     .min(1, { error: "documentRequired" })
     .max(20, { error: "documentTooHigh" }),
 });

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { functionDateSchema, idParams, listOf, showCardSchema, venueSchema } from "./shared.ts";
+import { plainText } from "./text.ts";
 
 export const showTypeSchema = z.object({
   idEspectaculoTipo: z.number().int(),
@@ -91,7 +92,7 @@ export const showEndpoint = defineEndpoint({
   area: "catalog",
   summary: "A show's landing by numeric id or by seo, with its upcoming performances.",
   access: "public",
-  params: z.object({ idOrSeo: z.string() }),
+  params: z.object({ idOrSeo: plainText({ trim: false }) }),
   response: showDetailSchema,
 });
 
@@ -114,6 +115,6 @@ export const posterEndpoint = defineEndpoint({
   area: "catalog",
   summary: "The generated poster of a show, by its seo (<seo>.svg).",
   access: "public",
-  params: z.object({ file: z.string() }),
+  params: z.object({ file: plainText({ trim: false }) }),
   response: { file: "image/svg+xml" },
 });

@@ -2,6 +2,7 @@
 // own data.
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
+import { plainText } from "./text.ts";
 
 export const genders = ["FEMENINO", "MASCULINO", "OTRO", "NO_INFORMA"] as const;
 export const documentTypes = [
@@ -19,39 +20,30 @@ export const documentTypes = [
 ] as const;
 
 /** Password rule (§5): at least 8 characters, one uppercase letter, one digit. */
-export const passwordSchema = z
-  .string({ error: "passwordRequired" })
+export const passwordSchema = plainText({ error: "passwordRequired", trim: false })
   .min(8, { error: "passwordTooShort" })
   .max(200, { error: "passwordTooLong" })
   .regex(/[A-Z]/, { error: "passwordUppercase" })
   .regex(/[0-9]/, { error: "passwordDigit" });
 
-export const emailSchema = z
-  .string({ error: "emailRequired" })
-  .trim()
+export const emailSchema = plainText({ error: "emailRequired" })
   .min(1, { error: "emailRequired" })
   .max(254, { error: "emailInvalid" })
   .pipe(z.email({ error: "emailInvalid" }));
 
 /** POST Cliente/Insertar body. Messages are i18n keys of the "validation" namespace. */
 export const signUpRequest = z.object({
-  cNombre: z
-    .string({ error: "firstNameRequired" })
-    .trim()
+  cNombre: plainText({ error: "firstNameRequired" })
     .min(1, { error: "firstNameRequired" })
     .max(80, { error: "tooLong" }),
-  cApellido: z
-    .string({ error: "lastNameRequired" })
-    .trim()
+  cApellido: plainText({ error: "lastNameRequired" })
     .min(1, { error: "lastNameRequired" })
     .max(80, { error: "tooLong" }),
   cEmail: emailSchema,
   cClave: passwordSchema,
   cGenero: z.enum(genders, { error: "genderRequired" }),
   cTipoDocumento: z.enum(documentTypes, { error: "documentTypeRequired" }),
-  cNumeroDocumento: z
-    .string({ error: "documentRequired" })
-    .trim()
+  cNumeroDocumento: plainText({ error: "documentRequired" })
     .min(1, { error: "documentRequired" })
     .regex(/^[0-9A-Za-z.-]+$/, { error: "documentInvalid" })
     .min(5, { error: "documentTooLow" })
@@ -61,7 +53,9 @@ export type SignUpRequest = z.infer<typeof signUpRequest>;
 
 export const loginRequest = z.object({
   cEmail: emailSchema,
-  cClave: z.string({ error: "passwordRequired" }).min(1, { error: "passwordRequired" }).max(200),
+  cClave: plainText({ error: "passwordRequired", trim: false })
+    .min(1, { error: "passwordRequired" })
+    .max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

@@ -12,3 +12,4 @@ export * from "./endpoints.ts";
 export * from "./orders.ts";
 export * from "./purchase.ts";
 export * from "./shared.ts";
+export * from "./text.ts";

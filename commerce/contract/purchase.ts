@@ -12,6 +12,7 @@ import {
   listOf,
   showCardSchema,
 } from "./shared.ts";
+import { plainText } from "./text.ts";
 
 export const takePlacesRequest = z
   .object({
@@ -104,7 +105,7 @@ export const selectPaymentMethodRequest = z.object({
 });
 
 /** POST Proceso/{id}/invalidar: the process's cancel key, as its view gave it to its owner. */
-export const invalidateRequest = z.object({ cClaveInvalidar: z.string().min(1).max(200) });
+export const invalidateRequest = z.object({ cClaveInvalidar: plainText().min(1).max(200) });
 
 /** POST Proceso/{id}/invalidar answers only this: it needs no login, so it shows no cart. */
 export const invalidateResponse = z.object({
@@ -114,7 +115,7 @@ export const invalidateResponse = z.object({
 
 /** A retry with the same key never charges twice (also accepted as Idempotency-Key header). */
 export const chargeRequest = z.object({
-  cClaveIdempotencia: z.string().min(8).max(100),
+  cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
   nCuotas: z.coerce.number().int().min(1).max(24).default(1),
   oTarjeta: cardSchema,
 });

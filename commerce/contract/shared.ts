@@ -3,6 +3,7 @@
 // Names follow the spec (Spanish, prefixed: id, c text, n number, f amount, d date, l flag,
 // o object, lista/a arrays). Dates travel as ISO-8601 strings.
 import { z } from "zod";
+import { plainText } from "./text.ts";
 
 // ---------------------------------------------------------------- envelope and errors
 
@@ -108,15 +109,13 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ Lista: z.arra
  * An id in a path: digits only (coercion alone would accept "1e3", " 7" or "0x1f"), then
  * 1 … 2^31-1. A wrong one is a 400 naming the param, never a 500.
  */
-export const idPath = z
-  .string()
+export const idPath = plainText({ trim: false })
   .regex(/^[0-9]{1,10}$/)
   .transform(Number)
   .pipe(z.number().int().positive().max(maxId));
 
 /** Proceso/0/… means "start a new process". */
-export const idOrZeroPath = z
-  .string()
+export const idOrZeroPath = plainText({ trim: false })
   .regex(/^[0-9]{1,10}$/)
   .transform(Number)
   .pipe(z.number().int().min(0).max(maxId));

@@ -1,0 +1,103 @@
+// A return path (redirectTo) holding a control character, or a character a header cannot
+// carry, never reaches a Location header: it is treated as unsafe and the buyer goes to "/".
+// (Whether a clean path stays on this site is session.test.ts's concern.)
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formPost, loggedIn, pageGet, runRoute, useCommerce } from "~/testing/route-harness";
+import type { Database } from "../../commerce/db/client.ts";
+import {
+  resetDatabase,
+  signUp,
+  TEST_PASSWORD,
+  type TestApi,
+  testDatabase,
+} from "../../commerce/testing/harness.ts";
+import * as language from "./language";
+import * as login from "./login";
+import * as signUpRoute from "./sign-up";
+
+let db: Database;
+let t: TestApi;
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+  t = useCommerce(db);
+});
+
+const unsafe = ["/myOrders\r\nSet-Cookie: x=1", "/myOrders\n", "/my\u0000Orders", "/a\u0007b"];
+
+/** Where a redirect (returned or thrown) goes; fails the test on anything else. */
+function locationOf(outcome: { result?: unknown; thrown?: unknown }): string | null {
+  const response = outcome.thrown ?? outcome.result;
+  if (!(response instanceof Response)) throw new Error(`no redirect: ${String(response)}`);
+  return response.headers.get("Location");
+}
+
+describe("an unsafe return path", () => {
+  it("sends a logged-in visitor of /login to the billboard", async () => {
+    // A real login: the login page checks the token with the API before trusting it.
+    const { token, email } = await signUp(t);
+    const cookie = await loggedIn({
+      token,
+      cNombre: "Ana",
+      cEmail: email,
+      dLogin: new Date().toISOString(),
+      lAlias: false,
+    });
+    for (const target of unsafe) {
+      const url = `/login?redirectTo=${encodeURIComponent(target)}`;
+      expect(locationOf(await runRoute(login.loader, pageGet(url, cookie))), target).toBe("/");
+    }
+  });
+
+  it("is not offered to a visitor's login form", async () => {
+    for (const target of unsafe) {
+      const url = `/login?redirectTo=${encodeURIComponent(target)}`;
+      expect((await runRoute(login.loader, pageGet(url))).result?.redirectTo).toBe("/");
+    }
+  });
+
+  it("sends the language picker back to the billboard", async () => {
+    for (const target of unsafe) {
+      const posted = formPost("/language", { locale: "pt", redirectTo: target });
+      expect(locationOf(await runRoute(language.action, posted)), target).toBe("/");
+    }
+  });
+
+  it("sends a good login to the billboard", async () => {
+    const { email } = await signUp(t);
+    for (const target of unsafe) {
+      const form = { cEmail: email, cClave: TEST_PASSWORD, redirectTo: target };
+      expect(locationOf(await runRoute(login.action, formPost("/login", form))), target).toBe("/");
+    }
+  });
+
+  it("sends a new account to the billboard", async () => {
+    const form = {
+      cNombre: "Bea",
+      cApellido: "Ruiz",
+      cEmail: "bea@example.com",
+      cEmailConfirmacion: "bea@example.com",
+      cClave: TEST_PASSWORD,
+      cClaveConfirmacion: TEST_PASSWORD,
+      cGenero: "FEMENINO",
+      cTipoDocumento: "DNI",
+      cNumeroDocumento: "30999888",
+      redirectTo: "/myOrders\r\nSet-Cookie: x=1",
+    };
+    expect(locationOf(await runRoute(signUpRoute.action, formPost("/signUp", form)))).toBe("/");
+  });
+});
+
+describe("a return path with characters beyond ASCII", () => {
+  it("is kept, percent-encoded as a Location header needs", async () => {
+    const posted = formPost("/language", {
+      locale: "en",
+      redirectTo: "/landing/teatro-ñandú?q=日本",
+    });
+    expect(locationOf(await runRoute(language.action, posted))).toBe(
+      "/landing/teatro-%C3%B1and%C3%BA?q=%E6%97%A5%E6%9C%AC",
+    );
+  });
+});
