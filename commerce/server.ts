@@ -2,7 +2,7 @@
 // COMMERCE_API_URL=http://<host>:<port>/v2. Embedded mode uses startCommerce from server.ts.
 import { serve } from "@hono/node-server";
 import { commerceSettingsFromEnv } from "./config.ts";
-import { startCommerce } from "./start.ts";
+import { exitBecauseStartFailed, startCommerce } from "./start.ts";
 
 const settings = commerceSettingsFromEnv("standalone");
 const { port, host } = settings;
@@ -11,7 +11,7 @@ if (settings.developmentTicketSecret) {
   console.warn("TICKET_SECRET is not set: using the development value (set it in production)");
 }
 
-const { api, database } = await startCommerce(settings);
+const { api, database } = await startCommerce(settings).catch(exitBecauseStartFailed);
 
 const server = serve({ fetch: api.fetch, port, hostname: host }, (info) => {
   console.log(`commerce API (${database.kind}) listening on http://${host}:${info.port}/v2`);

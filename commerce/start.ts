@@ -1,18 +1,15 @@
 // Opens the database (migrating it), seeds the demo catalog once, and builds the API.
 // Shared by the storefront's server (embedded mode) and commerce/server.ts (standalone).
-import { mkdirSync } from "node:fs";
 import { createCommerceApi } from "./app.ts";
 import type { CommerceSettings } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { DataFolderError } from "./db/data-folder.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
 
 export async function startCommerce(settings: CommerceSettings) {
-  if (settings.dataDir && !settings.dataDir.startsWith("memory://")) {
-    mkdirSync(settings.dataDir, { recursive: true });
-  }
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
@@ -27,4 +24,14 @@ export async function startCommerce(settings: CommerceSettings) {
     now: () => new Date(),
   });
   return { api, database: handle };
+}
+
+/**
+ * Says why the server cannot start and leaves with status 1. A busy or unrecognised data
+ * folder is an expected refusal: its message says what to do, a stack trace would only bury it.
+ */
+export function exitBecauseStartFailed(error: unknown, server = "commerce API"): never {
+  if (error instanceof DataFolderError) console.error(`${server} cannot start: ${error.message}`);
+  else console.error(`${server} cannot start:`, error);
+  process.exit(1);
 }

@@ -2,7 +2,7 @@
 // and stop, beside the app they compose (server/app.ts).
 import { config } from "../app/services/config.server.ts";
 import { commerceSettingsFromEnv } from "../commerce/config.ts";
-import { startCommerce } from "../commerce/start.ts";
+import { exitBecauseStartFailed, startCommerce } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
 
 export const { port, host } = config;
@@ -18,7 +18,9 @@ export async function openEmbeddedCommerce(): Promise<EmbeddedCommerce | undefin
     console.log(`commerce API: remote at ${config.commerceApiUrl}`);
     return undefined;
   }
-  const commerce = await startCommerce(commerceSettingsFromEnv("embedded"));
+  const commerce = await startCommerce(commerceSettingsFromEnv("embedded")).catch((error) =>
+    exitBecauseStartFailed(error, "storefront"),
+  );
   console.log(`commerce API: embedded (${commerce.database.kind})`);
   return { fetch: commerce.api.fetch, close: commerce.database.close };
 }

@@ -52,8 +52,10 @@ function snapshotKey(): string {
  * already-migrated one costs about one, so the first test file leaves a dump in the temp
  * folder for the others (keyed by the migrations, written atomically).
  */
+const snapshotPath = () => join(tmpdir(), `commerce-test-pglite-${snapshotKey()}.tar`);
+
 async function openPglite(): Promise<DatabaseHandle> {
-  const snapshot = join(tmpdir(), `commerce-test-pglite-${snapshotKey()}.tar`);
+  const snapshot = snapshotPath();
   if (existsSync(snapshot)) {
     try {
       const { PGlite } = await import("@electric-sql/pglite");
@@ -93,6 +95,19 @@ let shared: Promise<DatabaseHandle> | null = null;
 export function testDatabase(): Promise<DatabaseHandle> {
   shared ??= openPglite();
   return shared;
+}
+
+/**
+ * A migrated PGlite in a folder on disk (locked to this process until closed), for tests of
+ * servers that run on a data folder. The database comes from the dump (a first start would
+ * spend seconds on initdb and the migrations).
+ */
+export async function openDataFolder(folder: string): Promise<DatabaseHandle> {
+  if (!existsSync(snapshotPath())) await testDatabase();
+  const { PGlite } = await import("@electric-sql/pglite");
+  const loaded = new PGlite(folder, { loadDataDir: new Blob([readFileSync(snapshotPath())]) });
+  await loaded.close();
+  return openDatabase({ dataDir: folder });
 }
 
 /** A PostgreSQL database (pool of 10) for tests that need real parallelism. */
