@@ -16,6 +16,9 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).optional(),
   TICKET_SECRET: z.string().min(1).optional(),
   SEED_DEMO: z.string().optional(),
+  PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  SANDBOX_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export type CommerceSettings = {
@@ -34,6 +37,15 @@ export type CommerceSettings = {
   /** Spec §9: the purchase clock and the login's validity. */
   purchaseMinutes: number;
   loginMinutes: number;
+  /**
+   * Payments left PENDING (a crash between the acquirer's answer and the database) are
+   * settled or refunded at start and then every interval, once older than the grace period
+   * (younger ones may still be in flight in some API process).
+   */
+  reconcileGraceSeconds: number;
+  reconcileIntervalSeconds: number;
+  /** Fault tests only: the sandbox acquirer holds each answer this long after deciding. */
+  sandboxAnswerDelayMs: number;
 };
 
 export function commerceSettingsFromEnv(
@@ -56,5 +68,8 @@ export function commerceSettingsFromEnv(
     seedDemo: parsed.SEED_DEMO !== "false" && parsed.SEED_DEMO !== "0",
     purchaseMinutes: 30,
     loginMinutes: 180,
+    reconcileGraceSeconds: parsed.PAYMENT_RECONCILE_GRACE_SECONDS,
+    reconcileIntervalSeconds: parsed.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+    sandboxAnswerDelayMs: parsed.SANDBOX_ANSWER_DELAY_MS,
   };
 }

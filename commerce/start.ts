@@ -17,7 +17,10 @@ export async function startCommerce(settings: CommerceSettings) {
   if (settings.seedDemo) await seedDemoCatalog(handle.db);
   const api = createCommerceApi({
     db: handle.db,
-    payments: new SandboxAcquirer(),
+    payments: new SandboxAcquirer({
+      db: handle.db,
+      answerDelayMs: settings.sandboxAnswerDelayMs,
+    }),
     ticketSecret: settings.ticketSecret,
     purchaseMinutes: settings.purchaseMinutes,
     loginMinutes: settings.loginMinutes,

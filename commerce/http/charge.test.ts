@@ -31,7 +31,10 @@ let bob: string;
 
 /** The real sandbox, counting calls and optionally doing something while "at the bank". */
 class ObservedAcquirer implements PaymentProvider {
-  readonly sandbox = new SandboxAcquirer();
+  readonly sandbox: SandboxAcquirer;
+  constructor(db: Database) {
+    this.sandbox = new SandboxAcquirer({ db });
+  }
   calls = 0;
   duringCharge: (() => Promise<void>) | null = null;
   async charge(input: ChargeInput): Promise<ChargeOutcome> {
@@ -39,6 +42,9 @@ class ObservedAcquirer implements PaymentProvider {
     const outcome = await this.sandbox.charge(input);
     if (this.duringCharge) await this.duringCharge();
     return outcome;
+  }
+  lookup(key: string) {
+    return this.sandbox.lookup(key);
   }
   refund(reference: string) {
     return this.sandbox.refund(reference);
@@ -48,8 +54,8 @@ let acquirer: ObservedAcquirer;
 
 const api = setUpApiTests({
   customers: ["bob"],
-  api: () => {
-    acquirer = new ObservedAcquirer();
+  api: (db) => {
+    acquirer = new ObservedAcquirer(db);
     return { payments: acquirer };
   },
 });
@@ -87,7 +93,7 @@ describe("POST Proceso/{id}/Cobrar", () => {
     expect(charged.idProcesoDeCompra).toBe(processId);
 
     const total = 2 * 5_000 + 8_000 + 1_800;
-    expect(acquirer.sandbox.charges()).toEqual([
+    expect(await acquirer.sandbox.charges()).toEqual([
       expect.objectContaining({ amount: total, installments: 3, last4: "4242", refunded: false }),
     ]);
     const process = purchaseProcessSchema.parse(
@@ -143,7 +149,7 @@ describe("POST Proceso/{id}/Cobrar", () => {
     const answers = await Promise.all([pay(processId, alice), pay(processId, alice)]);
     const ids = answers.map((a) => chargeResponse.parse(a.json.oData).idPedido);
     expect(ids[0]).toBe(ids[1]);
-    expect(acquirer.sandbox.charges()).toHaveLength(1);
+    expect(await acquirer.sandbox.charges()).toHaveLength(1);
     expect(await db.select().from(orders)).toHaveLength(1);
   });
 
@@ -155,7 +161,7 @@ describe("POST Proceso/{id}/Cobrar", () => {
     ]);
     const codes = answers.map((a) => (a.json.nCode === 200 ? "OK" : a.json.oData.cCodigo)).sort();
     expect(codes).toEqual(["OK", "PROCESS_PAID"]);
-    const charges = acquirer.sandbox.charges();
+    const charges = await acquirer.sandbox.charges();
     expect(charges).toHaveLength(2);
     expect(charges.filter((c) => c.refunded)).toHaveLength(1);
     expect(await db.select().from(orders)).toHaveLength(1);
@@ -278,7 +284,7 @@ describe("POST Proceso/{id}/Cobrar", () => {
     };
     const { json } = await pay(processId, alice);
     expect(json).toMatchObject({ nCode: 410, oData: { cCodigo: "PROCESS_CANCELLED" } });
-    expect(acquirer.sandbox.charges()).toEqual([expect.objectContaining({ refunded: true })]);
+    expect(await acquirer.sandbox.charges()).toEqual([expect.objectContaining({ refunded: true })]);
     expect(await db.select().from(orders)).toHaveLength(0);
     const [payment] = await db.select().from(payments);
     expect(payment.status).toBe("REFUNDED");
@@ -305,7 +311,7 @@ describe("POST Proceso/{id}/Cobrar", () => {
     };
     const { json } = await pay(processId, alice);
     expect(json.oData.cCodigo).toBe("PROCESS_EXPIRED");
-    expect(acquirer.sandbox.charges()[0].refunded).toBe(true);
+    expect((await acquirer.sandbox.charges())[0].refunded).toBe(true);
     expect(await db.select().from(tickets)).toHaveLength(0);
   });
 

@@ -110,6 +110,38 @@ export async function openDataFolder(folder: string): Promise<DatabaseHandle> {
   return openDatabase({ dataDir: folder });
 }
 
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl` (its role needs CREATEDB),
+ * for a test file of its own: files running at once never empty each other's tables.
+ */
+export async function scratchPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import("pg");
+  const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
 /** A PostgreSQL database (pool of 10) for tests that need real parallelism. */
 export function postgresTestDatabase(url: string): Promise<DatabaseHandle> {
   return openDatabase({ databaseUrl: url });
@@ -169,7 +201,7 @@ export function createTestApi(
 ) {
   const clock = options.clock ?? new TestClock();
   // The real sandbox acquirer, unless the test brings its own provider.
-  const sandbox = new SandboxAcquirer();
+  const sandbox = new SandboxAcquirer({ db });
   const deps: CommerceDeps = {
     db,
     payments: options.payments ?? sandbox,
