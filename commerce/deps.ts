@@ -12,5 +12,10 @@ export type CommerceDeps = {
   purchaseMinutes: number;
   /** Minutes an API token stays valid (spec §9: 180). */
   loginMinutes: number;
+  /**
+   * How long a PENDING payment may still be on its way to the acquirer before it counts as
+   * never received (purchase/reconcile.ts; default 2 minutes).
+   */
+  pendingPaymentGraceMs?: number;
   now: () => Date;
 };

@@ -1,10 +1,13 @@
-// Opens the database (migrating it), seeds the demo catalog once, and builds the API.
-// Shared by the storefront's server (embedded mode) and commerce/server.ts (standalone).
+// Opens the database (migrating it), seeds the demo catalog once, settles the payments a
+// crash left PENDING, and builds the API. Shared by the storefront's server (embedded mode)
+// and commerce/server.ts (standalone).
 import { createCommerceApi } from "./app.ts";
 import type { CommerceSettings } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { DataFolderError } from "./db/data-folder.ts";
+import type { CommerceDeps } from "./deps.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
+import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
@@ -14,19 +17,38 @@ export async function startCommerce(settings: CommerceSettings) {
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
   });
-  if (settings.seedDemo) await seedDemoCatalog(handle.db);
-  const api = createCommerceApi({
-    db: handle.db,
-    payments: new SandboxAcquirer({
+  try {
+    if (settings.seedDemo) await seedDemoCatalog(handle.db);
+    const deps: CommerceDeps = {
       db: handle.db,
-      answerDelayMs: settings.sandboxAnswerDelayMs,
-    }),
-    ticketSecret: settings.ticketSecret,
-    purchaseMinutes: settings.purchaseMinutes,
-    loginMinutes: settings.loginMinutes,
-    now: () => new Date(),
-  });
-  return { api, database: handle };
+      payments: new SandboxAcquirer({
+        db: handle.db,
+        answerDelayMs: settings.sandboxAnswerDelayMs,
+      }),
+      ticketSecret: settings.ticketSecret,
+      purchaseMinutes: settings.purchaseMinutes,
+      loginMinutes: settings.loginMinutes,
+      pendingPaymentGraceMs: settings.reconcileGraceSeconds * 1000,
+      now: () => new Date(),
+    };
+    const reconciler = await startPaymentReconciler(deps, {
+      intervalMs: settings.reconcileIntervalSeconds * 1000,
+    });
+    const api = createCommerceApi(deps);
+    // Closing the database stops the reconciler first (a pass under way finishes).
+    const database: DatabaseHandle = {
+      ...handle,
+      close: async () => {
+        await reconciler.stop();
+        await handle.close();
+      },
+    };
+    return { api, database };
+  } catch (error) {
+    // The data folder's lock goes with the database.
+    await handle.close().catch(() => {});
+    throw error;
+  }
 }
 
 /**

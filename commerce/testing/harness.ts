@@ -97,16 +97,40 @@ export function testDatabase(): Promise<DatabaseHandle> {
   return shared;
 }
 
+let folderDump: Promise<Blob> | null = null;
+
+/** A dump of a migrated, empty PGlite: the test files' one if present, else made here. */
+function migratedDump(): Promise<Blob> {
+  folderDump ??= (async () => {
+    try {
+      return new Blob([readFileSync(snapshotPath())]);
+    } catch {
+      // Not there (or removed meanwhile by a run with other migrations): make one.
+    }
+    const handle = await openDatabase();
+    try {
+      const client = (
+        handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }
+      ).$client;
+      return await client.dumpDataDir("none");
+    } finally {
+      await handle.close();
+    }
+  })();
+  return folderDump;
+}
+
 /**
  * A migrated PGlite in a folder on disk (locked to this process until closed), for tests of
- * servers that run on a data folder. The database comes from the dump (a first start would
- * spend seconds on initdb and the migrations).
+ * servers that run on a data folder. A new folder gets its database from a dump (a first
+ * start would spend seconds on initdb and the migrations).
  */
 export async function openDataFolder(folder: string): Promise<DatabaseHandle> {
-  if (!existsSync(snapshotPath())) await testDatabase();
-  const { PGlite } = await import("@electric-sql/pglite");
-  const loaded = new PGlite(folder, { loadDataDir: new Blob([readFileSync(snapshotPath())]) });
-  await loaded.close();
+  if (!existsSync(join(folder, "PG_VERSION"))) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const loaded = new PGlite(folder, { loadDataDir: await migratedDump() });
+    await loaded.close();
+  }
   return openDatabase({ dataDir: folder });
 }
 
