@@ -1,6 +1,8 @@
 // The storefront's start with the embedded API, as `npm start` does it, when SESSION_SECRET
 // is set (so nothing of the storefront writes into DATA_DIR) and DATA_DIR does not exist
-// yet: the database folder is made, migrated and served.
+// yet: the database folder is made, migrated and served; and a second storefront process on
+// the same DATA_DIR refuses to start meanwhile.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +18,7 @@ for (const name of ["PGLITE_DIR", "DATABASE_URL", "COMMERCE_API_URL"]) delete pr
 
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
-it("starts with SESSION_SECRET set and a DATA_DIR that does not exist yet", {
+it("starts with SESSION_SECRET set and a DATA_DIR that does not exist yet, and keeps a second storefront off the folder", {
   timeout: 180_000,
 }, async () => {
   expect(process.env.SESSION_SECRET).toBeTruthy();
@@ -36,6 +38,25 @@ it("starts with SESSION_SECRET set and a DATA_DIR that does not exist yet", {
       }),
     );
     expect(((await response.json()) as { nCode: number }).nCode).toBe(200);
+
+    const second = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { openEmbeddedCommerce } = await import(${JSON.stringify(new URL("./runtime.ts", import.meta.url).href)});
+         await openEmbeddedCommerce();
+         console.log("started");`,
+      ],
+      { env: process.env, encoding: "utf8", timeout: 120_000 },
+    );
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(
+      `storefront cannot start: The database folder ${folder} is in use by another server (process ${process.pid})`,
+    );
+    expect(second.stdout).not.toContain("started");
   } finally {
     await commerce.close();
   }
