@@ -18,6 +18,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
   writeSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
@@ -55,10 +56,36 @@ function ownerOf(lockPath: string): number | null {
   }
 }
 
+/**
+ * Creates the lock with this process's id in it, or answers false when it exists. The id is
+ * written to a file of our own first, then linked to the lock's name: link fails when the
+ * name exists, and nobody ever sees the lock without its id.
+ */
 function createLockFile(lockPath: string): boolean {
+  const own = `${lockPath}.${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    writeFileSync(own, `${process.pid}\n`, { flag: "wx", mode: 0o644 });
+  } catch (error) {
+    throw new DataFolderError(
+      `Cannot write the lock file ${lockPath}: ${(error as Error).message}`,
+    );
+  }
+  try {
+    linkSync(own, lockPath);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    // A file system without hard links: "wx" is atomic too (the id follows a moment later).
+    return createLockFileDirectly(lockPath);
+  } finally {
+    rmSync(own, { force: true });
+  }
+}
+
+function createLockFileDirectly(lockPath: string): boolean {
   let fd: number;
   try {
-    // "wx": fails if the file exists, so exactly one process creates it.
     fd = openSync(lockPath, "wx", 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
@@ -90,7 +117,9 @@ function removeStaleLock(lockPath: string, stalePid: number | null) {
     try {
       linkSync(aside, lockPath);
     } catch {
-      // A third process holds the folder by now; it will be refused below anyway.
+      // A third process took the name in that instant: then two believe they hold the
+      // folder. It takes three starts within a moment on a stale lock; the lock cannot be
+      // removed conditionally on its content, so this window stays.
     }
   }
   rmSync(aside, { force: true });
@@ -147,7 +176,8 @@ export function inspectDataFolder(folder: string): DataFolderState {
   if (!statSync(folder).isDirectory()) {
     throw new DataFolderError(`The database folder ${where} is a file, not a folder.`);
   }
-  const entries = readdirSync(folder).filter((name) => name !== LOCK_FILE);
+  // The lock, and the short-lived files of taking it, are ours, not the database's.
+  const entries = readdirSync(folder).filter((name) => !name.startsWith(LOCK_FILE));
   if (entries.length === 0) return "new";
   if (entries.includes("PG_VERSION")) return "existing";
   throw new DataFolderError(
