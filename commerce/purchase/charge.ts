@@ -78,56 +78,56 @@ async function paymentByKey(db: Database, key: string) {
  * Stores the payment (PENDING) before the acquirer is called; a repeat of the key finds it.
  * A new key while the process has a PENDING payment (a reload draws a new key; a crash left
  * the old one unsettled; a double submit) must not charge blindly: that payment is resolved
- * first by asking the acquirer (reconcile.ts). Approved, it is settled and its order is the
- * answer, so the card is charged once; declined, failed or never received (past the grace
- * period), the new attempt goes ahead; still in flight, the answer is PAYMENT_IN_PROGRESS.
- * The process's row is locked while looking and inserting, so two new keys at once cannot
- * both pass.
+ * first by asking the acquirer (reconcile.ts), before anything else is checked. Approved, it
+ * is settled (even if the clock ran out meanwhile, as long as the places are still held) and
+ * its order is the answer, so the card is charged once; declined, failed, given back or
+ * never received (past the grace period), the new attempt goes ahead; still in flight, the
+ * answer is PAYMENT_IN_PROGRESS. The process's row is locked while looking and inserting,
+ * so two new keys at once cannot both pass.
  */
 async function openPayment(
   deps: CommerceDeps,
   input: ChargeInput,
 ): Promise<{ payment: PaymentRow } | { settled: { orderId: number } }> {
   const { db } = deps;
-  const owned = await ownProcess(db, input.processId, input.customerId);
+  const { id: processId } = await ownProcess(db, input.processId, input.customerId);
   for (let round = 0; round < 3; round++) {
     const existing = await paymentByKey(db, input.key);
     if (existing) {
-      if (existing.processId !== owned.id) throw businessError("IDEMPOTENCY_CONFLICT");
+      if (existing.processId !== processId) throw businessError("IDEMPOTENCY_CONFLICT");
       return { payment: existing };
     }
-    const now = deps.now();
-    const process = round === 0 ? owned : await ownProcess(db, owned.id, input.customerId);
-    ensureOpen(process, now);
-    const places = await liveHeldPlaces(db, process.id, now);
-    if (places.length === 0) throw businessError("PROCESS_EMPTY");
-    const delivery = deliveryTypeById(process.deliveryTypeId);
-    if (!delivery) throw businessError("DELIVERY_REQUIRED");
-    const method = paymentMethodById(process.paymentMethodId);
-    if (!method) throw businessError("PAYMENT_METHOD_REQUIRED");
-    if (!allowsInstallments(method, input.installments)) {
-      throw fieldError("nCuotas", "installmentsInvalid");
-    }
-    const totals = priceProcess({ prices: places.map((p) => p.price), delivery });
-
     const opened = await db.transaction(async (tx) => {
-      await tx
-        .select({ id: purchaseProcesses.id })
+      const [process] = await tx
+        .select()
         .from(purchaseProcesses)
-        .where(eq(purchaseProcesses.id, process.id))
+        .where(eq(purchaseProcesses.id, processId))
         .for("update");
       const pending = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.processId, process.id), eq(payments.status, "PENDING")));
+        .where(and(eq(payments.processId, processId), eq(payments.status, "PENDING")));
       // The same key from a simultaneous request: follow that one (same key, same charge).
       const sameKey = pending.find((p) => p.idempotencyKey === input.key);
       if (sameKey) return { payment: sameKey };
       if (pending.length > 0) return { pending };
+
+      const now = deps.now();
+      ensureOpen(process, now);
+      const places = await liveHeldPlaces(tx, processId, now);
+      if (places.length === 0) throw businessError("PROCESS_EMPTY");
+      const delivery = deliveryTypeById(process.deliveryTypeId);
+      if (!delivery) throw businessError("DELIVERY_REQUIRED");
+      const method = paymentMethodById(process.paymentMethodId);
+      if (!method) throw businessError("PAYMENT_METHOD_REQUIRED");
+      if (!allowsInstallments(method, input.installments)) {
+        throw fieldError("nCuotas", "installmentsInvalid");
+      }
+      const totals = priceProcess({ prices: places.map((p) => p.price), delivery });
       const [payment] = await tx
         .insert(payments)
         .values({
-          processId: process.id,
+          processId,
           idempotencyKey: input.key,
           amount: totals.total,
           status: "PENDING",

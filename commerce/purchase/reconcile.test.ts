@@ -213,6 +213,15 @@ describe("a new charge while an earlier payment of the process is PENDING", () =
     expect(await paymentRows()).toEqual([expect.objectContaining({ status: "APPROVED" })]);
   });
 
+  it("settles the earlier approved payment even when the clock ran out since, if the places are still held", async () => {
+    const { processId } = await leftPending("after");
+    t.clock.advanceMinutes(45);
+    const retry = await pay(processId, "reload-key-0002");
+    expect(retry.json).toMatchObject({ nCode: 200, oData: { idProcesoDeCompra: processId } });
+    expect(await acquirer.sandbox.charges()).toHaveLength(1);
+    expect(await paymentRows()).toEqual([expect.objectContaining({ status: "APPROVED" })]);
+  });
+
   it("says the payment is in progress while the earlier one may be in flight, then goes ahead", async () => {
     const { processId } = await leftPending("before");
     const early = await t.call(`/Proceso/${processId}/Cobrar`, {
