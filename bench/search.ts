@@ -219,7 +219,7 @@ async function measure(
 async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog | null) {
   const deps: CommerceDeps = {
     db: handle.db,
-    payments: new SandboxAcquirer(),
+    payments: new SandboxAcquirer({ db: handle.db }),
     ticketSecret: "bench",
     purchaseMinutes: 30,
     loginMinutes: 180,

@@ -34,6 +34,9 @@ const envSchema = z.object({
   RATE_LIMITS: z.string().optional(),
   /** Comma-separated IP addresses whose X-Client-Address is believed (standalone API). */
   TRUST_CLIENT_ADDRESS_FROM: z.string().optional(),
+  PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  SANDBOX_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 
 export type CommerceSettings = {
@@ -61,6 +64,15 @@ export type CommerceSettings = {
    * buyer's address) believed; from anyone else the connection's own address counts.
    */
   trustClientAddressFrom: string[];
+  /**
+   * Payments left PENDING (a crash between the acquirer's answer and the database) are
+   * settled or refunded at start and then every interval, once older than the grace period
+   * (younger ones may still be in flight in some API process).
+   */
+  reconcileGraceSeconds: number;
+  reconcileIntervalSeconds: number;
+  /** Fault tests only: the sandbox acquirer holds each answer this long after deciding. */
+  sandboxAnswerDelayMs: number;
 };
 
 export function commerceSettingsFromEnv(
@@ -89,5 +101,8 @@ export function commerceSettingsFromEnv(
       .split(",")
       .map((address) => address.trim())
       .filter(Boolean),
+    reconcileGraceSeconds: parsed.PAYMENT_RECONCILE_GRACE_SECONDS,
+    reconcileIntervalSeconds: parsed.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+    sandboxAnswerDelayMs: parsed.SANDBOX_ANSWER_DELAY_MS,
   };
 }

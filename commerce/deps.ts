@@ -17,5 +17,10 @@ export type CommerceDeps = {
   rateLimits: RateLimits;
   /** Places one customer may hold of one performance (default 10). */
   maxPlacesPerPerformance: number;
+  /**
+   * How long a PENDING payment may still be on its way to the acquirer before it counts as
+   * never received (purchase/reconcile.ts; default 2 minutes).
+   */
+  pendingPaymentGraceMs?: number;
   now: () => Date;
 };

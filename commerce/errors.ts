@@ -40,6 +40,7 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PAYMENT_DECLINED: 402,
   PAYMENT_FAILED: 502,
   IDEMPOTENCY_CONFLICT: 409,
+  PAYMENT_IN_PROGRESS: 409,
   PERFORMANCE_NOT_ON_SALE: 409,
   TOO_MANY_PLACES: 422,
 };

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { commerceSettingsFromEnv } from "./config.ts";
 import { apiRouteOf, type RequestLogEnv, requestLog, withRequestId } from "./http/request-log.ts";
 import { log } from "./log.ts";
-import { startCommerce } from "./start.ts";
+import { exitBecauseStartFailed, startCommerce } from "./start.ts";
 
 const settings = commerceSettingsFromEnv("standalone");
 const { port, host } = settings;
@@ -14,7 +14,7 @@ if (settings.developmentTicketSecret) {
   log.warn("TICKET_SECRET is not set: using the development value (set it in production)");
 }
 
-const { api, database } = await startCommerce(settings);
+const { api, database } = await startCommerce(settings).catch(exitBecauseStartFailed);
 
 // One log line per request; the API's own error lines carry the same id.
 const app = new Hono<RequestLogEnv>();

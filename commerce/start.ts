@@ -1,35 +1,70 @@
-// Opens the database (migrating it), seeds the demo catalog once, and builds the API.
-// Shared by the storefront's server (embedded mode) and commerce/server.ts (standalone).
-import { mkdirSync } from "node:fs";
+// Opens the database (migrating it), seeds the demo catalog once, settles the payments a
+// crash left PENDING, and builds the API. Shared by the storefront's server (embedded mode)
+// and commerce/server.ts (standalone).
 import { createCommerceApi } from "./app.ts";
 import type { CommerceSettings } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { DataFolderError } from "./db/data-folder.ts";
+import type { CommerceDeps } from "./deps.ts";
+import { errorFields, log } from "./log.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
+import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
 
 export async function startCommerce(settings: CommerceSettings) {
-  if (settings.dataDir && !settings.dataDir.startsWith("memory://")) {
-    mkdirSync(settings.dataDir, { recursive: true });
-  }
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
   });
-  if (settings.seedDemo) await seedDemoCatalog(handle.db);
-  const api = createCommerceApi(
-    {
+  try {
+    if (settings.seedDemo) await seedDemoCatalog(handle.db);
+    const deps: CommerceDeps = {
       db: handle.db,
-      payments: new SandboxAcquirer(),
+      payments: new SandboxAcquirer({
+        db: handle.db,
+        answerDelayMs: settings.sandboxAnswerDelayMs,
+      }),
       ticketSecret: settings.ticketSecret,
       purchaseMinutes: settings.purchaseMinutes,
       loginMinutes: settings.loginMinutes,
       maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
       rateLimits: settings.rateLimits,
+      pendingPaymentGraceMs: settings.reconcileGraceSeconds * 1000,
       now: () => new Date(),
-    },
-    { trustClientAddressFrom: settings.trustClientAddressFrom },
-  );
-  return { api, database: handle };
+    };
+    const reconciler = await startPaymentReconciler(deps, {
+      intervalMs: settings.reconcileIntervalSeconds * 1000,
+    });
+    const api = createCommerceApi(deps, {
+      trustClientAddressFrom: settings.trustClientAddressFrom,
+    });
+    // Closing the database stops the reconciler first (a pass under way finishes).
+    const database: DatabaseHandle = {
+      ...handle,
+      close: async () => {
+        await reconciler.stop();
+        await handle.close();
+      },
+    };
+    return { api, database };
+  } catch (error) {
+    // The data folder's lock goes with the database.
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Says why the server cannot start and leaves with status 1. A busy or unrecognised data
+ * folder is an expected refusal: its message says what to do, a stack trace would only bury it.
+ */
+export function exitBecauseStartFailed(error: unknown, server = "commerce API"): never {
+  // Straight to stderr, whatever LOG_LEVEL says: whoever started the server must see why.
+  const why =
+    error instanceof DataFolderError ? error.message : JSON.stringify(errorFields(error), null, 2);
+  process.stderr.write(`${server} cannot start: ${why}\n`);
+  log.fatal({ err: error }, `${server} cannot start`);
+  process.exit(1);
 }

@@ -3,7 +3,7 @@
 import { config } from "../app/services/config.server.ts";
 import { log } from "../app/services/log.server.ts";
 import { commerceSettingsFromEnv } from "../commerce/config.ts";
-import { startCommerce } from "../commerce/start.ts";
+import { exitBecauseStartFailed, startCommerce } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
 
 export const { port, host, trustProxyHops } = config;
@@ -19,7 +19,9 @@ export async function openEmbeddedCommerce(): Promise<EmbeddedCommerce | undefin
     log.info(`commerce API: remote at ${config.commerceApiUrl}`);
     return undefined;
   }
-  const commerce = await startCommerce(commerceSettingsFromEnv("embedded"));
+  const commerce = await startCommerce(commerceSettingsFromEnv("embedded")).catch((error) =>
+    exitBecauseStartFailed(error, "storefront"),
+  );
   log.info(`commerce API: embedded (${commerce.database.kind})`);
   return { fetch: commerce.api.fetch, close: commerce.database.close };
 }

@@ -17,6 +17,7 @@ import {
 import type { Locale } from "~/lib/locales";
 import { type CommerceClient, commerceClient } from "./commerce.server";
 import { getLocale } from "./i18n.server";
+import { log } from "./log.server";
 import { requestInfoOf } from "./request-info.server";
 import {
   isLoginValid,
@@ -148,7 +149,7 @@ export async function endUserSession(args: Args) {
   if (shop.user) {
     const revoked = await shop.commerce.call(endpoints.logout, { unauthorized: "fail" });
     if (!revoked.ok && revoked.code !== "UNAUTHORIZED") {
-      console.warn(`logout: the API token was not revoked (${revoked.code})`);
+      log.warn({ code: revoked.code }, "logout: the API token was not revoked");
     }
   }
   forgetUser(shop);

@@ -1,7 +1,11 @@
 // Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, otherwise embedded
-// PGlite (a data folder on disk, or in memory for tests). Migrations run on open.
+// PGlite (a data folder on disk, or in memory for tests). Migrations run on open. A folder on
+// disk is locked to this process and checked first (data-folder.ts): a busy, damaged or
+// unrecognised folder stops the start with a DataFolderError and is never replaced.
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { DataFolderError, prepareDataFolder } from "./data-folder.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,8 +44,42 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite(options.dataDir ?? "memory://");
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
+  const dataDir = options.dataDir ?? "memory://";
+  if (dataDir.startsWith("memory://")) {
+    const client = new PGlite(dataDir);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
+  }
+
+  const folder = prepareDataFolder(dataDir);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = new PGlite(dataDir);
+    await client.waitReady;
+  } catch (error) {
+    folder.release();
+    throw new DataFolderError(
+      `The database in ${resolve(dataDir)} could not be opened (${
+        (error as Error).message ?? error
+      }). It was left as it is: restore it from a backup, or point DATA_DIR (PGLITE_DIR) at ` +
+        "another folder.",
+      { cause: error },
+    );
+  }
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      folder.release();
+    }
+  };
+  try {
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Database, close, kind: "pglite" };
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
 }

@@ -246,19 +246,47 @@ export const purchaseProcesses = pgTable(
   (t) => [index("purchase_processes_customer_idx").on(t.customerId)],
 );
 
-export const payments = pgTable("payments", {
-  id: serial("id").primaryKey(),
-  processId: integer("process_id")
-    .notNull()
-    .references(() => purchaseProcesses.id),
-  idempotencyKey: text("idempotency_key").notNull().unique(),
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    processId: integer("process_id")
+      .notNull()
+      .references(() => purchaseProcesses.id),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    amount: integer("amount").notNull(),
+    /** PENDING, then APPROVED, DECLINED, FAILED, REFUNDED or REFUND_FAILED. */
+    status: text("status").notNull(),
+    providerReference: text("provider_reference"),
+    declineReason: text("decline_reason"),
+    cardLast4: text("card_last4"),
+    installments: integer("installments").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Reconciliation looks for the few payments left PENDING (purchase/reconcile.ts).
+    index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    index("payments_process_idx").on(t.processId),
+  ],
+);
+
+/**
+ * Not the shop's: the ledger of the sandbox acquirer (payments/sandbox.ts), the offline
+ * stand-in for an outside card acquirer, which keeps its own records as a real one would. In
+ * the database rather than in memory so that every API process sharing the database is one
+ * acquirer: the primary key decides each idempotency key once.
+ */
+export const sandboxAcquirerCharges = pgTable("sandbox_acquirer_charges", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  /** APPROVED, DECLINED or FAILED: the answer given for this key, every time. */
+  status: text("status").$type<"APPROVED" | "DECLINED" | "FAILED">().notNull(),
+  /** The charge's reference (approved ones only). */
+  reference: text("reference").unique(),
+  reason: text("reason"),
+  last4: text("last4").notNull(),
   amount: integer("amount").notNull(),
-  /** APPROVED, DECLINED, FAILED, PENDING. */
-  status: text("status").notNull(),
-  providerReference: text("provider_reference"),
-  declineReason: text("decline_reason"),
-  cardLast4: text("card_last4"),
-  installments: integer("installments").notNull().default(1),
+  installments: integer("installments").notNull(),
+  refunded: boolean("refunded").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -141,7 +141,32 @@ describe.each(backends)("races on $name", ({ open, shared, name }) => {
     const orderIds = answers.map((a) => chargeResponse.parse(a.json.oData).idPedido);
     for (let i = 0; i < payers.length; i++) expect(orderIds[2 * i]).toBe(orderIds[2 * i + 1]);
     expect(new Set(orderIds).size).toBe(payers.length);
-    expect(t.sandbox.charges()).toHaveLength(payers.length);
+    expect(await t.sandbox.charges()).toHaveLength(payers.length);
+    expect(await handle.db.select().from(tickets)).toHaveLength(payers.length);
+  });
+
+  it("two API instances on the database, asked the same keys at once, charge each key once", async () => {
+    // As two API processes: each its own API and its own sandbox acquirer instance.
+    const other = createTestApi(handle.db, { clock: t.clock });
+    const payers = tokens.slice(0, 6);
+    const processIds = await Promise.all(
+      payers.map((token, i) =>
+        readyToPay(t, token, {
+          idFuncion: fx.performances.main.id,
+          listaPosiciones: [fx.seatIds[i]],
+        }),
+      ),
+    );
+    const charge = (api: TestApi, i: number) =>
+      api.call(`/Proceso/${processIds[i]}/Cobrar`, {
+        token: payers[i],
+        body: { cClaveIdempotencia: `two-apis-key-${i}`, oTarjeta: testCard() },
+      });
+    const answers = await Promise.all(payers.flatMap((_, i) => [charge(t, i), charge(other, i)]));
+    const orderIds = answers.map((a) => chargeResponse.parse(a.json.oData).idPedido);
+    for (let i = 0; i < payers.length; i++) expect(orderIds[2 * i]).toBe(orderIds[2 * i + 1]);
+    const charged = [...(await t.sandbox.charges()), ...(await other.sandbox.charges())];
+    expect(new Set(charged.map((c) => c.reference)).size).toBe(payers.length);
     expect(await handle.db.select().from(tickets)).toHaveLength(payers.length);
   });
 

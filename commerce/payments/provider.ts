@@ -24,6 +24,14 @@ export type ChargeOutcome =
 
 export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeOutcome>;
-  /** Gives back an approved charge (used when the places were lost while paying). */
+  /**
+   * What the acquirer decided for a key, or null when it never received a charge with it.
+   * Reconciliation asks this about payments a crash left PENDING (purchase/reconcile.ts).
+   */
+  lookup(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /**
+   * Gives back an approved charge (used when the places were lost while paying). Giving
+   * back one charge twice moves the money once.
+   */
   refund(reference: string): Promise<void>;
 }

@@ -1,6 +1,23 @@
-import { describe, expect, it } from "vitest";
+// The sandbox acquirer: outcomes by card, one decision per idempotency key kept in the
+// database (so every API process sharing it is one acquirer), lookups and refunds.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "../db/client.ts";
+import {
+  postgresTestDatabase,
+  resetDatabase,
+  scratchPostgresDatabase,
+  testDatabase,
+} from "../testing/harness.ts";
 import type { ChargeInput } from "./provider.ts";
 import { SandboxAcquirer, sandboxTestCards } from "./sandbox.ts";
+
+let db: Database;
+beforeAll(async () => {
+  db = (await testDatabase()).db;
+});
+beforeEach(async () => {
+  await resetDatabase(db);
+});
 
 const now = new Date("2026-05-15T12:00:00Z");
 let keyCounter = 0;
@@ -27,11 +44,11 @@ function chargeInput(
   } satisfies ChargeInput;
 }
 
-const acquirer = () => new SandboxAcquirer({ now: () => now });
+const acquirer = () => new SandboxAcquirer({ db, now: () => now });
 
 describe("SandboxAcquirer outcomes", () => {
   it("can be built with no arguments", async () => {
-    const outcome = await new SandboxAcquirer().charge(chargeInput({ expiryYear: 2100 }));
+    const outcome = await new SandboxAcquirer({ db }).charge(chargeInput({ expiryYear: 2100 }));
     expect(outcome.status).toBe("APPROVED");
   });
 
@@ -43,14 +60,14 @@ describe("SandboxAcquirer outcomes", () => {
     const outcome = await sandbox.charge(chargeInput({ number }));
     expect(outcome).toMatchObject({ status: "APPROVED", last4 });
     expect(outcome.status === "APPROVED" && outcome.reference).toMatch(/^SBX-[A-Za-z0-9_-]{8,}$/);
-    expect(sandbox.charges()).toHaveLength(1);
+    expect(await sandbox.charges()).toHaveLength(1);
   });
 
   it("declines 4000000000000002 for insufficient funds, without charging", async () => {
     const sandbox = acquirer();
     const outcome = await sandbox.charge(chargeInput({ number: "4000000000000002" }));
     expect(outcome).toEqual({ status: "DECLINED", reason: "insufficient_funds", last4: "0002" });
-    expect(sandbox.charges()).toEqual([]);
+    expect(await sandbox.charges()).toEqual([]);
   });
 
   it("declines 4000000000009995 as a lost card", async () => {
@@ -62,7 +79,7 @@ describe("SandboxAcquirer outcomes", () => {
     const sandbox = acquirer();
     const outcome = await sandbox.charge(chargeInput({ number: "4000000000000119" }));
     expect(outcome).toEqual({ status: "FAILED", reason: "processing_error", last4: "0119" });
-    expect(sandbox.charges()).toEqual([]);
+    expect(await sandbox.charges()).toEqual([]);
   });
 
   it("behaves as documented for every listed test card", async () => {
@@ -92,7 +109,7 @@ describe("SandboxAcquirer outcomes", () => {
     const sandbox = acquirer();
     const outcome = await sandbox.charge(chargeInput(card, extra));
     expect(outcome).toMatchObject({ status: "DECLINED", reason });
-    expect(sandbox.charges()).toEqual([]);
+    expect(await sandbox.charges()).toEqual([]);
   });
 
   it("accepts a card expiring this month and a 4-digit security code", async () => {
@@ -110,8 +127,8 @@ describe("SandboxAcquirer idempotency and refunds", () => {
     const first = await sandbox.charge(input);
     const second = await sandbox.charge(input);
     expect(second).toEqual(first);
-    expect(sandbox.charges()).toHaveLength(1);
-    expect(sandbox.charges()[0]).toMatchObject({
+    expect(await sandbox.charges()).toHaveLength(1);
+    expect((await sandbox.charges())[0]).toMatchObject({
       idempotencyKey: input.idempotencyKey,
       amount: 12_000,
     });
@@ -122,7 +139,7 @@ describe("SandboxAcquirer idempotency and refunds", () => {
     const input = chargeInput();
     const outcomes = await Promise.all([sandbox.charge(input), sandbox.charge(input)]);
     expect(outcomes[0]).toEqual(outcomes[1]);
-    expect(sandbox.charges()).toHaveLength(1);
+    expect(await sandbox.charges()).toHaveLength(1);
   });
 
   it("keeps a decline for its key, and a new key is a new attempt", async () => {
@@ -135,7 +152,7 @@ describe("SandboxAcquirer idempotency and refunds", () => {
     expect((await sandbox.charge({ ...retry, idempotencyKey: "fresh-key" })).status).toBe(
       "APPROVED",
     );
-    expect(sandbox.charges()).toHaveLength(1);
+    expect(await sandbox.charges()).toHaveLength(1);
   });
 
   it("gives distinct references to distinct keys", async () => {
@@ -145,7 +162,7 @@ describe("SandboxAcquirer idempotency and refunds", () => {
     expect(a.status === "APPROVED" && b.status === "APPROVED").toBe(true);
     if (a.status === "APPROVED" && b.status === "APPROVED")
       expect(a.reference).not.toBe(b.reference);
-    expect(sandbox.charges()).toHaveLength(2);
+    expect(await sandbox.charges()).toHaveLength(2);
   });
 
   it("records a refund of an approved charge", async () => {
@@ -153,12 +170,107 @@ describe("SandboxAcquirer idempotency and refunds", () => {
     const outcome = await sandbox.charge(chargeInput());
     if (outcome.status !== "APPROVED") throw new Error("expected approval");
     await sandbox.refund(outcome.reference);
-    expect(sandbox.charges()[0]).toMatchObject({ reference: outcome.reference, refunded: true });
+    expect((await sandbox.charges())[0]).toMatchObject({
+      reference: outcome.reference,
+      refunded: true,
+    });
     // A second refund of the same charge is harmless.
     await expect(sandbox.refund(outcome.reference)).resolves.toBeUndefined();
   });
 
   it("throws on refunding an unknown reference", async () => {
     await expect(acquirer().refund("SBX-nope")).rejects.toThrow(/unknown/);
+  });
+});
+
+describe("SandboxAcquirer lookup", () => {
+  it("tells what it decided for a key, and null for a key it never saw", async () => {
+    const sandbox = acquirer();
+    const approved = chargeInput();
+    const declined = chargeInput({ number: "4000000000000002" });
+    const approval = await sandbox.charge(approved);
+    await sandbox.charge(declined);
+    expect(await sandbox.lookup(approved.idempotencyKey)).toEqual(approval);
+    expect(await sandbox.lookup(declined.idempotencyKey)).toEqual({
+      status: "DECLINED",
+      reason: "insufficient_funds",
+      last4: "0002",
+    });
+    expect(await sandbox.lookup("never-sent-key")).toBeNull();
+    // Another instance on the same database knows it too.
+    expect(await new SandboxAcquirer({ db }).lookup(approved.idempotencyKey)).toEqual(approval);
+  });
+});
+
+// Several API processes share one database: their sandboxes must act as one acquirer, or
+// one key could be approved (and charged) once per process.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const backends = [
+  { name: "PGlite (one database, two acquirer instances)", postgres: false },
+  {
+    name: postgresUrl
+      ? "PostgreSQL (two connection pools, as two API processes)"
+      : "PostgreSQL (skipped: set TEST_DATABASE_URL to run it)",
+    postgres: true,
+  },
+];
+
+describe.each(backends)("one acquirer across API processes on $name", ({ postgres }) => {
+  const skip = postgres && !postgresUrl;
+  let handles: DatabaseHandle[] = [];
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let dbs: Database[] = [];
+
+  beforeAll(async () => {
+    if (skip) return;
+    if (postgres && postgresUrl) {
+      const scratch = await scratchPostgresDatabase(postgresUrl);
+      dropDatabase = scratch.drop;
+      handles = [await postgresTestDatabase(scratch.url), await postgresTestDatabase(scratch.url)];
+      dbs = handles.map((h) => h.db);
+    } else {
+      dbs = [db, db];
+    }
+  });
+  afterAll(async () => {
+    for (const handle of handles) await handle.close();
+    await dropDatabase?.();
+  });
+
+  it.skipIf(skip)("approves a key once when both are asked at the same time", async () => {
+    await resetDatabase(dbs[0]);
+    const [one, two] = dbs.map((d) => new SandboxAcquirer({ db: d, now: () => now }));
+    const inputs = Array.from({ length: 10 }, () => chargeInput());
+    const outcomes = await Promise.all(
+      inputs.flatMap((input) => [one.charge(input), two.charge(input), one.charge(input)]),
+    );
+    for (let i = 0; i < inputs.length; i++) {
+      expect(outcomes[3 * i].status).toBe("APPROVED");
+      expect(outcomes[3 * i + 1]).toEqual(outcomes[3 * i]);
+      expect(outcomes[3 * i + 2]).toEqual(outcomes[3 * i]);
+    }
+    expect(await one.charges()).toHaveLength(inputs.length);
+    expect(await two.charges()).toEqual(await one.charges());
+  });
+
+  it.skipIf(skip)("keeps a decline for its key whichever instance is asked again", async () => {
+    await resetDatabase(dbs[0]);
+    const [one, two] = dbs.map((d) => new SandboxAcquirer({ db: d, now: () => now }));
+    const declined = chargeInput({ number: "4000000000000002" });
+    expect((await one.charge(declined)).status).toBe("DECLINED");
+    const retry = { ...declined, card: { ...declined.card, number: "4242424242424242" } };
+    expect((await two.charge(retry)).status).toBe("DECLINED");
+    expect(await two.charges()).toEqual([]);
+  });
+
+  it.skipIf(skip)("refunds through either instance", async () => {
+    await resetDatabase(dbs[0]);
+    const [one, two] = dbs.map((d) => new SandboxAcquirer({ db: d, now: () => now }));
+    const outcome = await one.charge(chargeInput());
+    if (outcome.status !== "APPROVED") throw new Error("expected approval");
+    await two.refund(outcome.reference);
+    expect(await one.charges()).toEqual([
+      expect.objectContaining({ reference: outcome.reference, refunded: true }),
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 // The offline card acquirer: deterministic outcomes by card number, so the whole purchase
-// (approve, decline, processing failure) can be exercised without a real acquirer.
+// (approve, decline, processing failure) can be exercised without a real acquirer. Like a
+// real one it keeps its own ledger, in a table of its own (sandbox_acquirer_charges): every
+// API process on the database is then one acquirer, and one insert decides each key once.
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { asc, eq } from "drizzle-orm";
 import { expiryNotPast, luhnValid } from "../contract/card-rules.ts";
+import type { Executor } from "../db/client.ts";
+import { sandboxAcquirerCharges } from "../db/schema.ts";
+import { log } from "../log.ts";
 import type { ChargeInput, ChargeOutcome, PaymentProvider } from "./provider.ts";
 
 /** Short reason codes of DECLINED and FAILED outcomes; the API translates them. */
@@ -48,44 +55,112 @@ export type SandboxCharge = {
   refunded: boolean;
 };
 
-export class SandboxAcquirer implements PaymentProvider {
-  private readonly outcomes = new Map<string, ChargeOutcome>();
-  private readonly ledger = new Map<string, SandboxCharge>();
-  private readonly now: () => Date;
+type ChargeRow = typeof sandboxAcquirerCharges.$inferSelect;
 
-  constructor(options: { now?: () => Date } = {}) {
+const int32OrZero = (value: number) =>
+  Number.isInteger(value) && Math.abs(value) <= 2_147_483_647 ? value : 0;
+
+function outcomeOf(row: ChargeRow): ChargeOutcome {
+  if (row.status === "APPROVED" && row.reference) {
+    return { status: "APPROVED", reference: row.reference, last4: row.last4 };
+  }
+  const status = row.status === "DECLINED" ? "DECLINED" : "FAILED";
+  return { status, reason: row.reason ?? "processing_error", last4: row.last4 };
+}
+
+export type SandboxOptions = {
+  /** Where its ledger lives: the API's database. */
+  db: Executor;
+  /** The clock that judges card expiry. */
+  now?: () => Date;
+  /**
+   * Fault tests: hold each answer this long after deciding (and say so on stdout), as an
+   * acquirer whose answer is slow to come back. The charge is already made meanwhile.
+   */
+  answerDelayMs?: number;
+};
+
+export class SandboxAcquirer implements PaymentProvider {
+  private readonly db: Executor;
+  private readonly now: () => Date;
+  private readonly answerDelayMs: number;
+
+  constructor(options: SandboxOptions) {
+    this.db = options.db;
     this.now = options.now ?? (() => new Date());
+    this.answerDelayMs = options.answerDelayMs ?? 0;
   }
 
   async charge(input: ChargeInput): Promise<ChargeOutcome> {
-    // Decided and recorded synchronously, so two concurrent calls with one key cannot both charge.
-    const previous = this.outcomes.get(input.idempotencyKey);
-    if (previous) return previous;
-    const outcome = this.decide(input);
-    this.outcomes.set(input.idempotencyKey, outcome);
-    if (outcome.status === "APPROVED") {
-      this.ledger.set(outcome.reference, {
-        reference: outcome.reference,
+    const decided = this.decide(input);
+    // The primary key decides: of simultaneous calls with one key (from any process), one
+    // insert wins and every call answers what it recorded.
+    const [inserted] = await this.db
+      .insert(sandboxAcquirerCharges)
+      .values({
         idempotencyKey: input.idempotencyKey,
-        amount: input.amount,
-        installments: input.installments,
-        last4: outcome.last4,
-        refunded: false,
-      });
+        status: decided.status,
+        reference: decided.status === "APPROVED" ? decided.reference : null,
+        reason: decided.status === "APPROVED" ? null : decided.reason,
+        last4: decided.last4,
+        // What a declined request carried may not even fit the column.
+        amount: int32OrZero(input.amount),
+        installments: int32OrZero(input.installments),
+      })
+      .onConflictDoNothing({ target: sandboxAcquirerCharges.idempotencyKey })
+      .returning();
+    const row = inserted ?? (await this.row(input.idempotencyKey));
+    if (!row) throw new Error("Sandbox acquirer: a recorded charge disappeared");
+    if (this.answerDelayMs > 0) {
+      log.info(
+        `sandbox acquirer: charge decided (${row.status}), answering in ${this.answerDelayMs} ms`,
+      );
+      await sleep(this.answerDelayMs);
     }
-    return outcome;
+    return outcomeOf(row);
+  }
+
+  async lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
+    const row = await this.row(idempotencyKey);
+    return row ? outcomeOf(row) : null;
   }
 
   async refund(reference: string): Promise<void> {
-    const charge = this.ledger.get(reference);
-    if (!charge) throw new Error(`Sandbox acquirer: unknown charge reference ${reference}`);
     // Refunding twice is a no-op: the money went back once.
-    charge.refunded = true;
+    const refunded = await this.db
+      .update(sandboxAcquirerCharges)
+      .set({ refunded: true })
+      .where(eq(sandboxAcquirerCharges.reference, reference))
+      .returning({ reference: sandboxAcquirerCharges.reference });
+    if (refunded.length === 0) {
+      throw new Error(`Sandbox acquirer: unknown charge reference ${reference}`);
+    }
   }
 
   /** Approved charges so far (for tests and the demo): one entry per money movement. */
-  charges(): SandboxCharge[] {
-    return [...this.ledger.values()].map((charge) => ({ ...charge }));
+  async charges(): Promise<SandboxCharge[]> {
+    const rows = await this.db
+      .select()
+      .from(sandboxAcquirerCharges)
+      .where(eq(sandboxAcquirerCharges.status, "APPROVED"))
+      .orderBy(asc(sandboxAcquirerCharges.createdAt), asc(sandboxAcquirerCharges.reference));
+    return rows.map((row) => ({
+      reference: row.reference ?? "",
+      idempotencyKey: row.idempotencyKey,
+      amount: row.amount,
+      installments: row.installments,
+      last4: row.last4,
+      refunded: row.refunded,
+    }));
+  }
+
+  private async row(idempotencyKey: string): Promise<ChargeRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxAcquirerCharges)
+      .where(eq(sandboxAcquirerCharges.idempotencyKey, idempotencyKey))
+      .limit(1);
+    return row;
   }
 
   private decide(input: ChargeInput): ChargeOutcome {

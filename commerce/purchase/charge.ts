@@ -1,20 +1,22 @@
 // The charge (Cobrar): price the held places, store the payment with its idempotency key,
 // call the acquirer outside any transaction, then settle (settlement.ts). A repeated key
-// answers the first outcome and never charges twice; no lock is held while the card is
-// being charged.
+// answers the first outcome and never charges twice; a new key while an earlier payment of
+// the process is PENDING resolves that one first (reconcile.ts); no lock is held while the
+// card is being charged.
 import { and, eq } from "drizzle-orm";
 import type { Card } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { orders, payments, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { businessError, fieldError, notFound } from "../errors.ts";
+import { businessError, fieldError } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { allowsInstallments, deliveryTypeById, paymentMethodById } from "./catalogues.ts";
 import { priceProcess } from "./pricing.ts";
-import { ensureOpen } from "./process.ts";
-import { completePurchase, lostReason, PurchaseLost } from "./settlement.ts";
+import { ensureOpen, ownProcess } from "./process.ts";
+import { resolvePendingPayment } from "./reconcile.ts";
+import { lostReason, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 import { liveHeldPlaces } from "./view.ts";
 
 export type ChargeInput = {
@@ -73,61 +75,89 @@ async function paymentByKey(db: Database, key: string) {
   return payment;
 }
 
-/** Stores the payment (PENDING) before the acquirer is called; a repeat finds it. */
-async function openPayment(deps: CommerceDeps, input: ChargeInput): Promise<PaymentRow> {
+/**
+ * Stores the payment (PENDING) before the acquirer is called; a repeat of the key finds it.
+ * A new key while the process has a PENDING payment (a reload draws a new key; a crash left
+ * the old one unsettled; a double submit) must not charge blindly: that payment is resolved
+ * first by asking the acquirer (reconcile.ts), before anything else is checked. Approved, it
+ * is settled (even if the clock ran out meanwhile, as long as the places are still held) and
+ * its order is the answer, so the card is charged once; declined, failed, given back or
+ * never received (past the grace period), the new attempt goes ahead; still in flight, the
+ * answer is PAYMENT_IN_PROGRESS. The process's row is locked while looking and inserting,
+ * so two new keys at once cannot both pass.
+ */
+async function openPayment(
+  deps: CommerceDeps,
+  input: ChargeInput,
+): Promise<{ payment: PaymentRow } | { settled: { orderId: number } }> {
   const { db } = deps;
-  const now = deps.now();
-  // The caller's process and any payment already made with this key, in one statement.
-  const [found] = await db
-    .select({ process: purchaseProcesses, payment: payments })
-    .from(purchaseProcesses)
-    .leftJoin(payments, eq(payments.idempotencyKey, input.key))
-    .where(
-      and(
-        eq(purchaseProcesses.id, input.processId),
-        eq(purchaseProcesses.customerId, input.customerId),
-      ),
-    )
-    .limit(1);
-  if (!found) throw notFound();
-  const { process } = found;
-  let payment = found.payment ?? undefined;
-  if (!payment) {
-    ensureOpen(process, now);
-    const places = await liveHeldPlaces(db, process.id, now);
-    if (places.length === 0) throw businessError("PROCESS_EMPTY");
-    const delivery = deliveryTypeById(process.deliveryTypeId);
-    if (!delivery) throw businessError("DELIVERY_REQUIRED");
-    const method = paymentMethodById(process.paymentMethodId);
-    if (!method) throw businessError("PAYMENT_METHOD_REQUIRED");
-    if (!allowsInstallments(method, input.installments)) {
-      throw fieldError("nCuotas", "installmentsInvalid");
+  const { id: processId } = await ownProcess(db, input.processId, input.customerId);
+  for (let round = 0; round < 3; round++) {
+    const existing = await paymentByKey(db, input.key);
+    if (existing) {
+      if (existing.processId !== processId) throw businessError("IDEMPOTENCY_CONFLICT");
+      return { payment: existing };
     }
-    const totals = priceProcess({ prices: places.map((p) => p.price), delivery });
-    [payment] = await db
-      .insert(payments)
-      .values({
-        processId: process.id,
-        idempotencyKey: input.key,
-        amount: totals.total,
-        status: "PENDING",
-        installments: input.installments,
-        cardLast4: input.card.cNumero.slice(-4),
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: payments.idempotencyKey })
-      .returning();
-    // Lost the race to a simultaneous request with the same key: follow that one.
-    payment ??= await paymentByKey(db, input.key);
-    if (!payment) throw businessError("PAYMENT_FAILED");
+    const opened = await db.transaction(async (tx) => {
+      const [process] = await tx
+        .select()
+        .from(purchaseProcesses)
+        .where(eq(purchaseProcesses.id, processId))
+        .for("update");
+      const pending = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.processId, processId), eq(payments.status, "PENDING")));
+      // The same key from a simultaneous request: follow that one (same key, same charge).
+      const sameKey = pending.find((p) => p.idempotencyKey === input.key);
+      if (sameKey) return { payment: sameKey };
+      if (pending.length > 0) return { pending };
+
+      const now = deps.now();
+      ensureOpen(process, now);
+      const places = await liveHeldPlaces(tx, processId, now);
+      if (places.length === 0) throw businessError("PROCESS_EMPTY");
+      const delivery = deliveryTypeById(process.deliveryTypeId);
+      if (!delivery) throw businessError("DELIVERY_REQUIRED");
+      const method = paymentMethodById(process.paymentMethodId);
+      if (!method) throw businessError("PAYMENT_METHOD_REQUIRED");
+      if (!allowsInstallments(method, input.installments)) {
+        throw fieldError("nCuotas", "installmentsInvalid");
+      }
+      const totals = priceProcess({ prices: places.map((p) => p.price), delivery });
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          processId,
+          idempotencyKey: input.key,
+          amount: totals.total,
+          status: "PENDING",
+          installments: input.installments,
+          cardLast4: input.card.cNumero.slice(-4),
+          createdAt: now,
+        })
+        // The key was used for another process meanwhile: the next round finds it.
+        .onConflictDoNothing({ target: payments.idempotencyKey })
+        .returning();
+      return { payment };
+    });
+    if (opened.payment) return { payment: opened.payment };
+    for (const earlier of opened.pending ?? []) {
+      const resolution = await resolvePendingPayment(deps, earlier);
+      if (resolution.kind === "settled") return { settled: { orderId: resolution.orderId } };
+      if (resolution.kind === "in-flight") throw businessError("PAYMENT_IN_PROGRESS");
+      if (resolution.kind === "unreachable") throw businessError("PAYMENT_FAILED");
+      // Declined, failed or given back: out of the way of a new attempt.
+    }
   }
-  if (payment.processId !== process.id) throw businessError("IDEMPOTENCY_CONFLICT");
-  return payment;
+  throw businessError("PAYMENT_IN_PROGRESS");
 }
 
 export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ orderId: number }> {
   const { db } = deps;
-  const payment = await openPayment(deps, input);
+  const opened = await openPayment(deps, input);
+  if ("settled" in opened) return opened.settled;
+  const { payment } = opened;
   // PENDING means a previous attempt did not finish: asking the acquirer again with the
   // same key is safe (it answers the first outcome and never charges twice).
   if (payment.status !== "PENDING") return storedOutcome(db, payment, input.language);
@@ -148,43 +178,23 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
       },
     });
   } catch (error) {
+    // The payment stays PENDING: reconciliation (or a repeat of the key) finds out what the
+    // acquirer did.
     log.error({ err: error, paymentId: payment.id }, "payment provider error");
     throw businessError("PAYMENT_FAILED");
   }
 
   if (outcome.status !== "APPROVED") {
-    await db
-      .update(payments)
-      .set({ status: outcome.status, declineReason: outcome.reason, cardLast4: outcome.last4 })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+    await recordUnpaid(db, payment.id, outcome);
     if (outcome.status === "DECLINED") {
       throw businessError("PAYMENT_DECLINED", declineMessage(input.language, outcome.reason));
     }
     throw businessError("PAYMENT_FAILED");
   }
 
-  try {
-    return await completePurchase(deps, payment.id, outcome);
-  } catch (error) {
-    if (!(error instanceof PurchaseLost)) throw error;
-    // Approved but the places are gone (cancelled, expired and retaken, or the cart changed
-    // meanwhile): give the money back and say why.
-    let refunded = true;
-    try {
-      await deps.payments.refund(outcome.reference);
-    } catch (refundError) {
-      refunded = false;
-      log.error({ err: refundError, paymentId: payment.id }, "refund failed");
-    }
-    await db
-      .update(payments)
-      .set({
-        status: refunded ? "REFUNDED" : "REFUND_FAILED",
-        providerReference: outcome.reference,
-        declineReason: error.code,
-        cardLast4: outcome.last4,
-      })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
-    throw businessError(error.code);
-  }
+  // Approved but the places may be gone (cancelled, expired and retaken, or the cart changed
+  // meanwhile): then the money is given back and the answer says why.
+  const settled = await settleApprovedCharge(deps, payment.id, outcome);
+  if ("lost" in settled) throw businessError(settled.lost);
+  return settled;
 }

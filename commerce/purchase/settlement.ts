@@ -1,11 +1,14 @@
 // Settlement of an approved payment: in ONE transaction, sell the places the process still
 // holds, write the order and its tickets (each with its signed code), close the process and
 // mark the payment approved. If the places were lost meanwhile, it rolls back with
-// PurchaseLost and the charge gives the money back.
+// PurchaseLost and the money is given back (settleApprovedCharge). The charge and the
+// reconciliation of payments a crash left PENDING (reconcile.ts) both end here.
 import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
 import { orders, payments, positions, purchaseProcesses, sectors, tickets } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { type BusinessErrorCode, isBusinessErrorCode } from "../errors.ts";
+import { log } from "../log.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { signTicketCode } from "../tickets/code.ts";
 import { deliveryTypeById } from "./catalogues.ts";
@@ -118,6 +121,53 @@ export async function completePurchase(
       where id = ${payment.id} and exists (select 1 from paid)`);
     return { orderId: order.id };
   });
+}
+
+export type Settlement = { orderId: number } | { lost: BusinessErrorCode };
+
+/**
+ * Settles an approved charge: sells the places, or, when they are gone (cancelled, expired
+ * and retaken, already paid by another charge), gives the money back and records why.
+ */
+export async function settleApprovedCharge(
+  deps: CommerceDeps,
+  paymentId: number,
+  outcome: Extract<ChargeOutcome, { status: "APPROVED" }>,
+): Promise<Settlement> {
+  try {
+    return await completePurchase(deps, paymentId, outcome);
+  } catch (error) {
+    if (!(error instanceof PurchaseLost)) throw error;
+    let refunded = true;
+    try {
+      await deps.payments.refund(outcome.reference);
+    } catch (refundError) {
+      refunded = false;
+      log.error({ err: refundError, paymentId }, "refund failed");
+    }
+    await deps.db
+      .update(payments)
+      .set({
+        status: refunded ? "REFUNDED" : "REFUND_FAILED",
+        providerReference: outcome.reference,
+        declineReason: error.code,
+        cardLast4: outcome.last4,
+      })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, "PENDING")));
+    return { lost: error.code };
+  }
+}
+
+/** Records what the acquirer answered for a charge it did not make (declined, failed). */
+export async function recordUnpaid(
+  db: Database,
+  paymentId: number,
+  outcome: Exclude<ChargeOutcome, { status: "APPROVED" }>,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: outcome.status, declineReason: outcome.reason, cardLast4: outcome.last4 })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "PENDING")));
 }
 
 const nextTicketId = sql<number>`nextval(pg_get_serial_sequence('tickets', 'id'))`.mapWith(Number);

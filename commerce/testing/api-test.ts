@@ -18,7 +18,7 @@ export type ApiTestSetup<F> = {
   /** The catalog each test starts with (default: the harness's fixture). */
   fixture?: (db: Database, clock: TestClock) => Promise<F>;
   /** Options of each test's API (its payment provider…), made anew per test. */
-  api?: () => Parameters<typeof createTestApi>[1];
+  api?: (db: Database) => Parameters<typeof createTestApi>[1];
   /** Customers with tokens, by name, written straight to the database. */
   customers?: readonly string[];
 };
@@ -38,7 +38,7 @@ export function setUpApiTests<F = Fixture>(setup: ApiTestSetup<F> = {}): ApiTest
   });
   beforeEach(async () => {
     await resetDatabase(context.db);
-    context.t = createTestApi(context.db, setup.api?.());
+    context.t = createTestApi(context.db, setup.api?.(context.db));
     const fixture = setup.fixture ?? (buildFixture as unknown as ApiTestSetup<F>["fixture"]);
     context.fx = (await fixture?.(context.db, context.t.clock)) as F;
     context.tokens = {};

@@ -54,8 +54,10 @@ function snapshotKey(): string {
  * already-migrated one costs about one, so the first test file leaves a dump in the temp
  * folder for the others (keyed by the migrations, written atomically).
  */
+const snapshotPath = () => join(tmpdir(), `commerce-test-pglite-${snapshotKey()}.tar`);
+
 async function openPglite(): Promise<DatabaseHandle> {
-  const snapshot = join(tmpdir(), `commerce-test-pglite-${snapshotKey()}.tar`);
+  const snapshot = snapshotPath();
   if (existsSync(snapshot)) {
     try {
       const { PGlite } = await import("@electric-sql/pglite");
@@ -95,6 +97,75 @@ let shared: Promise<DatabaseHandle> | null = null;
 export function testDatabase(): Promise<DatabaseHandle> {
   shared ??= openPglite();
   return shared;
+}
+
+let folderDump: Promise<Blob> | null = null;
+
+/** A dump of a migrated, empty PGlite: the test files' one if present, else made here. */
+function migratedDump(): Promise<Blob> {
+  folderDump ??= (async () => {
+    try {
+      return new Blob([readFileSync(snapshotPath())]);
+    } catch {
+      // Not there (or removed meanwhile by a run with other migrations): make one.
+    }
+    const handle = await openDatabase();
+    try {
+      const client = (
+        handle.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }
+      ).$client;
+      return await client.dumpDataDir("none");
+    } finally {
+      await handle.close();
+    }
+  })();
+  return folderDump;
+}
+
+/**
+ * A migrated PGlite in a folder on disk (locked to this process until closed), for tests of
+ * servers that run on a data folder. A new folder gets its database from a dump (a first
+ * start would spend seconds on initdb and the migrations).
+ */
+export async function openDataFolder(folder: string): Promise<DatabaseHandle> {
+  if (!existsSync(join(folder, "PG_VERSION"))) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const loaded = new PGlite(folder, { loadDataDir: await migratedDump() });
+    await loaded.close();
+  }
+  return openDatabase({ dataDir: folder });
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl` (its role needs CREATEDB),
+ * for a test file of its own: files running at once never empty each other's tables.
+ */
+export async function scratchPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import("pg");
+  const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }
 
 /** A PostgreSQL database (pool of 10) for tests that need real parallelism. */
@@ -165,7 +236,7 @@ export function createTestApi(
 ) {
   const clock = options.clock ?? new TestClock();
   // The real sandbox acquirer, unless the test brings its own provider.
-  const sandbox = new SandboxAcquirer();
+  const sandbox = new SandboxAcquirer({ db });
   const deps: CommerceDeps = {
     db,
     payments: options.payments ?? sandbox,

@@ -1,0 +1,168 @@
+// Reconciliation of payments left PENDING. A payment is stored PENDING before the acquirer
+// is called; a crash (or a lost connection) between the acquirer's answer and the database
+// leaves it so, maybe with the card charged. Asking the acquirer by the idempotency key
+// tells what happened: an approved charge is settled (or refunded when the places are
+// gone), a declined or failed one recorded, and one the acquirer never received is marked
+// FAILED. Runs at start and periodically (startPaymentReconciler), and for the one process
+// a new charge is about to pay (charge.ts), so a retry with a new key never pays twice.
+//
+// Only payments older than a grace period are judged "never received": a younger one may
+// still be on its way to the acquirer from another request or API process.
+import { and, asc, eq, lte } from "drizzle-orm";
+import { payments } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import type { BusinessErrorCode } from "../errors.ts";
+import { log } from "../log.ts";
+import type { ChargeOutcome } from "../payments/provider.ts";
+import { recordUnpaid, settleApprovedCharge } from "./settlement.ts";
+
+/** How long a PENDING payment may be in flight before it is reconciled (2 minutes). */
+export const DEFAULT_PENDING_GRACE_MS = 2 * 60_000;
+
+/** What the acquirer's answer about a PENDING payment calls for. */
+export type PendingAction =
+  | { do: "settle"; outcome: Extract<ChargeOutcome, { status: "APPROVED" }> }
+  | { do: "record"; outcome: Exclude<ChargeOutcome, { status: "APPROVED" }> }
+  /** The acquirer never received it, and it is too old to be on its way: nothing was charged. */
+  | { do: "mark-failed" }
+  /** Not received yet, but young enough to be in flight: leave it. */
+  | { do: "wait" };
+
+export function pendingPaymentAction(
+  outcome: ChargeOutcome | null,
+  age: { createdAt: Date; now: Date; graceMs: number },
+): PendingAction {
+  if (outcome?.status === "APPROVED") return { do: "settle", outcome };
+  if (outcome) return { do: "record", outcome };
+  const pastGrace = age.now.getTime() - age.createdAt.getTime() >= age.graceMs;
+  return pastGrace ? { do: "mark-failed" } : { do: "wait" };
+}
+
+export type PendingResolution =
+  | { kind: "settled"; orderId: number }
+  /** Approved, but the places were gone: given back (or the refund failed). */
+  | { kind: "refunded"; reason: BusinessErrorCode }
+  | { kind: "unpaid"; status: "DECLINED" | "FAILED" }
+  | { kind: "in-flight" }
+  /** The acquirer could not be asked; the payment stays PENDING for the next pass. */
+  | { kind: "unreachable" };
+
+type PendingPayment = Pick<typeof payments.$inferSelect, "id" | "idempotencyKey" | "createdAt">;
+
+/** The reason kept on a payment the acquirer never received. */
+export const NOT_RECEIVED = "not_received";
+
+const graceOf = (deps: CommerceDeps) => deps.pendingPaymentGraceMs ?? DEFAULT_PENDING_GRACE_MS;
+
+/** Asks the acquirer about one PENDING payment and brings the database in line with it. */
+export async function resolvePendingPayment(
+  deps: CommerceDeps,
+  payment: PendingPayment,
+): Promise<PendingResolution> {
+  let outcome: ChargeOutcome | null;
+  try {
+    outcome = await deps.payments.lookup(payment.idempotencyKey);
+  } catch (error) {
+    log.warn({ err: error, paymentId: payment.id }, "payment lookup failed");
+    return { kind: "unreachable" };
+  }
+  const action = pendingPaymentAction(outcome, {
+    createdAt: payment.createdAt,
+    now: deps.now(),
+    graceMs: graceOf(deps),
+  });
+  switch (action.do) {
+    case "settle": {
+      const settled = await settleApprovedCharge(deps, payment.id, action.outcome);
+      return "orderId" in settled
+        ? { kind: "settled", orderId: settled.orderId }
+        : { kind: "refunded", reason: settled.lost };
+    }
+    case "record":
+      await recordUnpaid(deps.db, payment.id, action.outcome);
+      return { kind: "unpaid", status: action.outcome.status };
+    case "mark-failed":
+      await recordUnpaid(deps.db, payment.id, {
+        status: "FAILED",
+        reason: NOT_RECEIVED,
+        last4: "",
+      });
+      return { kind: "unpaid", status: "FAILED" };
+    case "wait":
+      return { kind: "in-flight" };
+  }
+}
+
+/**
+ * One pass over the PENDING payments older than the grace period (oldest first, at most
+ * `limit`). Several API processes may run it at once: settling locks the payment, and every
+ * status change is conditional on PENDING, so a payment is settled or refunded once.
+ */
+export async function reconcilePendingPayments(
+  deps: CommerceDeps,
+  limit = 100,
+): Promise<PendingResolution[]> {
+  const cutoff = new Date(deps.now().getTime() - graceOf(deps));
+  const pending = await deps.db
+    .select({
+      id: payments.id,
+      idempotencyKey: payments.idempotencyKey,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(and(eq(payments.status, "PENDING"), lte(payments.createdAt, cutoff)))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(limit);
+  const resolutions: PendingResolution[] = [];
+  for (const payment of pending) {
+    try {
+      resolutions.push(await resolvePendingPayment(deps, payment));
+    } catch (error) {
+      log.error({ err: error, paymentId: payment.id }, "reconciling a payment failed");
+      resolutions.push({ kind: "unreachable" });
+    }
+  }
+  if (resolutions.length > 0) {
+    const count = (kind: PendingResolution["kind"]) =>
+      resolutions.filter((r) => r.kind === kind).length;
+    log.info(
+      `payments reconciled: ${count("settled")} settled, ${count("refunded")} refunded, ` +
+        `${count("unpaid")} not paid, ${count("unreachable")} left for later`,
+    );
+  }
+  return resolutions;
+}
+
+export type PaymentReconciler = {
+  /** Stops the timer and waits for a pass under way (before the database closes). */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Reconciles once now (awaited: a restarted server settles what its crash left before it
+ * takes requests), then every interval. A pass never overlaps the previous one.
+ */
+export async function startPaymentReconciler(
+  deps: CommerceDeps,
+  options: { intervalMs: number },
+): Promise<PaymentReconciler> {
+  let running: Promise<unknown> | null = null;
+  const pass = () => {
+    running ??= reconcilePendingPayments(deps)
+      .catch((error) => log.error({ err: error }, "payment reconciliation failed"))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  await pass();
+  const timer = setInterval(pass, options.intervalMs);
+  // The timer alone must not keep the process alive.
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
