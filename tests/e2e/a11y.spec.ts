@@ -257,7 +257,8 @@ test.describe("modal dialogs", () => {
   /** Focus stays in the dialog, the page behind refuses it, and the dialog is modal. */
   async function expectModal(page: Page, dialog: Locator) {
     await expect(dialog).toBeVisible();
-    expect(await dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
+    // The server renders it open in the page; it turns modal once the page has hydrated.
+    await expect.poll(() => dialog.evaluate((element) => element.matches(":modal"))).toBe(true);
     expect(
       await dialog.evaluate((element) => element.contains(document.activeElement)),
       "the dialog has the focus",
