@@ -449,7 +449,7 @@ async function main() {
     const inWindow = (t: number) => t >= from && t < from + 10_000;
     const takes = tally.takeTimeline.filter(([t]) => inWindow(t)).map(([, ms]) => ms);
     timeline.push(
-      `${w * 10}–${Math.min(w * 10 + 10, Math.round(elapsed))} s: ${tally.orderTimes.filter(inWindow).length} orders, take p50 ${percentile(takes, 50).toFixed(1)} ms`,
+      `${w * 10}–${w * 10 + 10 <= elapsed ? w * 10 + 10 : elapsed.toFixed(1)} s: ${tally.orderTimes.filter(inWindow).length} orders, take p50 ${percentile(takes, 50).toFixed(1)} ms`,
     );
   }
   console.log(`by 10 s: ${timeline.join("; ")}`);
