@@ -191,24 +191,38 @@ function cpuTicks(pid: number | string, reaped = false): number {
   return reaped ? own + Number(fields[13]) + Number(fields[14]) : own;
 }
 
+type PostgresCpu = { all: number; backends: Map<string, number> };
+
 /**
- * CPU of every local process named postgres. The postmaster's reaped-children time is
- * included, so backends that exit during the run are still counted.
+ * CPU of every local process named postgres (the postmaster's reaped-children time
+ * included, so backends that exit during the run still count), and apart, of each backend
+ * serving the bench's database (its process title names the database): other work on the
+ * same server, such as another project's tests, shows up only in the first.
  */
-function postgresTicks(): number | null {
-  let total = 0;
+function postgresTicks(database: string): PostgresCpu | null {
+  const cpu: PostgresCpu = { all: 0, backends: new Map() };
   let found = false;
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
-      total += cpuTicks(pid, true);
+      cpu.all += cpuTicks(pid, true);
       found = true;
+      const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (title.includes(` ${database} `)) cpu.backends.set(pid, cpuTicks(pid));
     } catch {
       // The process ended meanwhile.
     }
   }
-  return found ? total : null;
+  return found ? cpu : null;
+}
+
+/** Seconds of CPU between two readings: all postgres processes, and this database's backends. */
+function postgresSeconds(before: PostgresCpu | null, after: PostgresCpu | null) {
+  if (!before || !after) return null;
+  let backends = 0;
+  for (const [pid, ticks] of after.backends) backends += ticks - (before.backends.get(pid) ?? 0);
+  return { all: (after.all - before.all) / ticksPerSecond, backends: backends / ticksPerSecond };
 }
 
 // ---------------------------------------------------------------- the sale
@@ -380,15 +394,15 @@ async function main() {
   const loadBefore = loadavg().map((l) => l.toFixed(2));
   const tally = new Tally();
   const apiTicks = cpuTicks(pid);
-  const dbTicks = databaseUrl ? postgresTicks() : null;
+  const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : "";
+  const dbTicks = databaseUrl ? postgresTicks(databaseName) : null;
   const benchCpu = process.cpuUsage();
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(clients.map((c) => loop(c.send, tally, until, false)));
   const elapsed = (performance.now() - started) / 1000;
   const apiCpu = (cpuTicks(pid) - apiTicks) / ticksPerSecond;
-  const dbAfter = databaseUrl ? postgresTicks() : null;
-  const dbCpu = dbTicks !== null && dbAfter !== null ? (dbAfter - dbTicks) / ticksPerSecond : null;
+  const dbCpu = databaseUrl ? postgresSeconds(dbTicks, postgresTicks(databaseName)) : null;
   const { user, system } = process.cpuUsage(benchCpu);
   const loadAfter = loadavg().map((l) => l.toFixed(2));
   const crashed = api.exited;
@@ -413,7 +427,8 @@ async function main() {
     databaseUrl
       ? dbCpu === null
         ? "database CPU: n/a (no local postgres processes)"
-        : `database CPU (all local postgres processes): ${dbCpu.toFixed(1)} s → ${perOrder(dbCpu)} ms/order`
+        : `database CPU (all local postgres processes): ${dbCpu.all.toFixed(1)} s → ${perOrder(dbCpu.all)} ms/order` +
+          ` (of which backends of ${databaseName}: ${dbCpu.backends.toFixed(1)} s → ${perOrder(dbCpu.backends)} ms/order)`
       : "database CPU: included above (PGlite runs inside the API process)",
   );
   // The buyers share the machine's cores with the API (and the database).
