@@ -191,6 +191,14 @@ function cpuTicks(pid: number | string, reaped = false): number {
   return reaped ? own + Number(fields[13]) + Number(fields[14]) : own;
 }
 
+/** Busy ticks of the whole machine (all cores), from /proc/stat: to see what else ran. */
+function machineBusyTicks(): number {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is already in user).
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return user + nice + system + irq + softirq + steal;
+}
+
 type PostgresCpu = { all: number; backends: Map<string, number> };
 
 /**
@@ -394,6 +402,7 @@ async function main() {
   const loadBefore = loadavg().map((l) => l.toFixed(2));
   const tally = new Tally();
   const apiTicks = cpuTicks(pid);
+  const machineTicks = machineBusyTicks();
   const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : "";
   const dbTicks = databaseUrl ? postgresTicks(databaseName) : null;
   const benchCpu = process.cpuUsage();
@@ -402,6 +411,7 @@ async function main() {
   await Promise.all(clients.map((c) => loop(c.send, tally, until, false)));
   const elapsed = (performance.now() - started) / 1000;
   const apiCpu = (cpuTicks(pid) - apiTicks) / ticksPerSecond;
+  const machineCpu = (machineBusyTicks() - machineTicks) / ticksPerSecond;
   const dbCpu = databaseUrl ? postgresSeconds(dbTicks, postgresTicks(databaseName)) : null;
   const { user, system } = process.cpuUsage(benchCpu);
   const loadAfter = loadavg().map((l) => l.toFixed(2));
@@ -432,7 +442,13 @@ async function main() {
       : "database CPU: included above (PGlite runs inside the API process)",
   );
   // The buyers share the machine's cores with the API (and the database).
-  console.log(`this bench's own CPU: ${((user + system) / 1e6).toFixed(1)} s`);
+  const benchSeconds = (user + system) / 1e6;
+  console.log(`this bench's own CPU: ${benchSeconds.toFixed(1)} s`);
+  // Other work on the machine slows the sale down: say how much there was.
+  const others = machineCpu - apiCpu - benchSeconds - (dbCpu?.all ?? 0);
+  console.log(
+    `everything else on the machine: ${Math.max(0, others).toFixed(1)} s of CPU (${cpus().length} cores × ${elapsed.toFixed(0)} s = ${(cpus().length * elapsed).toFixed(0)} s available)`,
+  );
   console.log("");
   console.log("| step | answered OK | p50 ms | p99 ms |");
   console.log("| --- | ---: | ---: | ---: |");
