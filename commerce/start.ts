@@ -3,7 +3,7 @@
 // and commerce/server.ts (standalone).
 import { createCommerceApi } from "./app.ts";
 import type { CommerceSettings } from "./config.ts";
-import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { DataFolderError } from "./db/data-folder.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { errorFields, log } from "./log.ts";
@@ -13,6 +13,21 @@ import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
 
+/** What the API's areas run with, from the settings: the server's, a benchmark's alike. */
+export function commerceDeps(db: Database, settings: CommerceSettings): CommerceDeps {
+  return {
+    db,
+    payments: new SandboxAcquirer({ db, answerDelayMs: settings.sandboxAnswerDelayMs }),
+    ticketSecret: settings.ticketSecret,
+    purchaseMinutes: settings.purchaseMinutes,
+    loginMinutes: settings.loginMinutes,
+    maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
+    rateLimits: settings.rateLimits,
+    pendingPaymentGraceMs: settings.reconcileGraceSeconds * 1000,
+    now: () => new Date(),
+  };
+}
+
 export async function startCommerce(settings: CommerceSettings) {
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
@@ -20,20 +35,7 @@ export async function startCommerce(settings: CommerceSettings) {
   });
   try {
     if (settings.seedDemo) await seedDemoCatalog(handle.db);
-    const deps: CommerceDeps = {
-      db: handle.db,
-      payments: new SandboxAcquirer({
-        db: handle.db,
-        answerDelayMs: settings.sandboxAnswerDelayMs,
-      }),
-      ticketSecret: settings.ticketSecret,
-      purchaseMinutes: settings.purchaseMinutes,
-      loginMinutes: settings.loginMinutes,
-      maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
-      rateLimits: settings.rateLimits,
-      pendingPaymentGraceMs: settings.reconcileGraceSeconds * 1000,
-      now: () => new Date(),
-    };
+    const deps = commerceDeps(handle.db, settings);
     const reconciler = await startPaymentReconciler(deps, {
       intervalMs: settings.reconcileIntervalSeconds * 1000,
     });

@@ -1,0 +1,525 @@
+// On-sale benchmark: many buyers at once for ONE performance, against the commerce API
+// running as its own process (commerce/server.ts) on 127.0.0.1, each buyer looping take →
+// delivery → payment method → charge on its own keep-alive connection. Reports orders per
+// minute, CPU per order of the API and of the database, latency per step, failures,
+// SQL statements per order, and checks the sale through SQL afterwards (exit 1 on FAIL).
+//
+//   npm run bench:onsale                                         PGlite
+//   BENCH_DATABASE_URL=postgres://shop:shop@127.0.0.1:5432/onsale_bench npm run bench:onsale
+//
+// Options (environment): BENCH_BUYERS (50), BENCH_SECONDS (60), BENCH_SEATS=1 (buyers take
+// two given numbered seats instead of two general places), BENCH_GENERAL_PLACES (20000),
+// BENCH_SEAT_ROWS (200 rows of 50 seats), BENCH_CHECKOUT=/other/checkout (run THAT
+// checkout's API, migrations and database packages: old and new code measured by one
+// bench). The PostgreSQL database is EMPTIED: its name must contain "bench".
+//
+// Why the PGlite data is prepared in a folder: the API's PGlite lives inside the API
+// process, so nothing can write into an in-memory one from outside, and the API has no
+// endpoint to create a show or a performance. So the bench fills a PGlite data folder on
+// tmpfs (/dev/shm: memory-backed like memory://, and a folder is what `npm start` uses),
+// closes it (only one process may open a PGlite folder), then starts the API on it.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { get } from "node:http";
+import type { Server } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  checkSale,
+  freeGeneralPlaces,
+  type OnSale,
+  openEmptyPostgres,
+  openPglite,
+  openPostgres,
+  type Plan,
+  prepareOnSale,
+  type Sql,
+} from "./onsale-db.ts";
+import {
+  httpBuyer,
+  percentile,
+  purchase,
+  SeatPairs,
+  type Send,
+  steps,
+  type Take,
+  Tally,
+} from "./onsale-load.ts";
+import {
+  countInProcess,
+  countingProxy,
+  countStatements,
+  type StatementCounts,
+} from "./onsale-statements.ts";
+
+// ---------------------------------------------------------------- options
+
+function whole(name: string, fallback: number): number {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
+  return value;
+}
+
+const buyers = whole("BENCH_BUYERS", 50);
+const seconds = whole("BENCH_SECONDS", 60);
+const seatMode = process.env.BENCH_SEATS === "1";
+const seatsPerRow = 50;
+const plan: Plan = {
+  generalPlaces: whole("BENCH_GENERAL_PLACES", 20_000),
+  seatRows: whole("BENCH_SEAT_ROWS", 200),
+  seatsPerRow,
+  // One per buyer, plus the statement pass's own.
+  customers: buyers + 1,
+};
+const placesPerOrder = 2;
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const repo = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), ".."));
+const otherCheckout = process.env.BENCH_CHECKOUT || undefined;
+const checkout = otherCheckout ? realpathSync(resolve(otherCheckout)) : repo;
+const apiPort = 3500 + (process.pid % 100);
+const proxyPort = 3500 + ((process.pid + 50) % 100);
+/** Purchases the statement pass counts (after one more to warm up). */
+const countedOrders = 10;
+
+if (!existsSync(join(checkout, "commerce/server.ts"))) {
+  throw new Error(`BENCH_CHECKOUT: ${checkout} has no commerce/server.ts`);
+}
+if (!existsSync(join(checkout, "node_modules/tsx"))) {
+  throw new Error(`BENCH_CHECKOUT: run npm ci in ${checkout} first`);
+}
+if (databaseUrl && !new URL(databaseUrl).pathname.includes("bench")) {
+  throw new Error(`BENCH_DATABASE_URL: the database is emptied; its name must contain "bench"`);
+}
+
+// ---------------------------------------------------------------- bounded, cleaned up
+
+const cleanups: Array<() => void> = [];
+process.on("exit", () => {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      cleanup();
+    } catch {
+      // Best effort: the others must still run.
+    }
+  }
+});
+process.on("SIGINT", () => process.exit(130));
+process.on("SIGTERM", () => process.exit(143));
+// Preparing, the statement pass, the API's starts and the checks take well under this.
+const hardStopSeconds = seconds + 180;
+setTimeout(() => {
+  console.error(`hard stop: still running after ${hardStopSeconds} s`);
+  process.exit(3);
+}, hardStopSeconds * 1000).unref();
+
+// ---------------------------------------------------------------- the API process
+
+type RunningApi = { child: ChildProcess; base: string; stderr: string[]; exited: boolean };
+
+function startApi(database: Record<string, string>): RunningApi {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["DATABASE_URL", "DATA_DIR", "PGLITE_DIR", "COMMERCE_API_URL"]) delete env[key];
+  const child = spawn(process.execPath, ["--import", "tsx", "commerce/server.ts"], {
+    cwd: checkout,
+    env: {
+      ...env,
+      ...database,
+      NODE_ENV: "production",
+      PORT: String(apiPort),
+      HOST: "127.0.0.1",
+      SEED_DEMO: "false",
+      TICKET_SECRET: "onsale-bench-ticket-secret",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const api: RunningApi = { child, base: `http://127.0.0.1:${apiPort}`, stderr: [], exited: false };
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (text: string) => {
+    api.stderr.push(...text.split("\n").filter((line) => line.trim() !== ""));
+  });
+  child.on("exit", () => {
+    api.exited = true;
+  });
+  cleanups.push(() => {
+    if (!api.exited) child.kill("SIGKILL");
+  });
+  return api;
+}
+
+async function waitForApi(api: RunningApi) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && !api.exited) {
+    const status = await new Promise<number>((done) => {
+      get(`${api.base}/v2/EspectaculoCartelTipos`, (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      }).on("error", () => done(0));
+    });
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the API did not start:\n${api.stderr.slice(-20).join("\n")}`);
+}
+
+/** SIGTERM (the server closes its database), SIGKILL if it has not exited in 15 s. */
+async function stopApi(api: RunningApi) {
+  if (api.exited) return;
+  const exited = new Promise((done) => api.child.once("exit", done));
+  api.child.kill("SIGTERM");
+  const timer = setTimeout(() => api.child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------- CPU from /proc
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process; with `reaped`, also of its children it has waited for. */
+function cpuTicks(pid: number | string, reaped = false): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  const own = Number(fields[11]) + Number(fields[12]);
+  return reaped ? own + Number(fields[13]) + Number(fields[14]) : own;
+}
+
+/** Busy ticks of the whole machine (all cores), from /proc/stat: to see what else ran. */
+function machineBusyTicks(): number {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is already in user).
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return user + nice + system + irq + softirq + steal;
+}
+
+type PostgresCpu = { all: number; backends: Map<string, number> };
+
+/**
+ * CPU of every local process named postgres (the postmaster's reaped-children time
+ * included, so backends that exit during the run still count), and apart, of each backend
+ * serving the bench's database (its process title names the database): other work on the
+ * same server, such as another project's tests, shows up only in the first.
+ */
+function postgresTicks(database: string): PostgresCpu | null {
+  const cpu: PostgresCpu = { all: 0, backends: new Map() };
+  let found = false;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").trim() !== "postgres") continue;
+      cpu.all += cpuTicks(pid, true);
+      found = true;
+      const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (title.includes(` ${database} `)) cpu.backends.set(pid, cpuTicks(pid));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return found ? cpu : null;
+}
+
+/** Seconds of CPU between two readings: all postgres processes, and this database's backends. */
+function postgresSeconds(before: PostgresCpu | null, after: PostgresCpu | null) {
+  if (!before || !after) return null;
+  let backends = 0;
+  for (const [pid, ticks] of after.backends) backends += ticks - (before.backends.get(pid) ?? 0);
+  return { all: (after.all - before.all) / ticksPerSecond, backends: backends / ticksPerSecond };
+}
+
+// ---------------------------------------------------------------- the sale
+
+function describeCheckout(): string {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", checkout, ...args], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
+    const dirty = git("status", "--porcelain", "--untracked-files=no") !== "";
+    return `${checkout} @ ${git("rev-parse", "--short", "HEAD")}${dirty ? " + uncommitted changes" : ""}`;
+  } catch {
+    return checkout;
+  }
+}
+
+/** Charges answered "approved", for the check against the orders in the database. */
+let approvedSeen = 0;
+let onSale: OnSale;
+let seatPairs: SeatPairs;
+
+const generalTake = (sale: OnSale): Take => ({
+  idFuncion: sale.performanceId,
+  listaSectores: [{ idSector: sale.generalSectorId, nCantidad: placesPerOrder }],
+});
+
+/** The next purchase's places, or null when the bench knows no more are left. */
+function nextTake(): { take: Take; pair: [number, number] | null } | null {
+  if (!seatMode) return { take: generalTake(onSale), pair: null };
+  const pair = seatPairs.pick();
+  return pair ? { take: { idFuncion: onSale.performanceId, listaPosiciones: pair }, pair } : null;
+}
+
+/** The statement pass's places: the last seat pairs (the back row), so buyers rarely want them. */
+function statementTakes(): () => Take {
+  let next = onSale.seatPairs.length - 1;
+  return () => {
+    if (!seatMode) return generalTake(onSale);
+    const pair = onSale.seatPairs[next--];
+    seatPairs.gone(pair);
+    return { idFuncion: onSale.performanceId, listaPosiciones: pair };
+  };
+}
+
+async function openForChecks(folder: string | undefined): Promise<Sql> {
+  if (databaseUrl) return openPostgres(checkout, databaseUrl);
+  return (await openPglite(checkout, folder as string)).sql;
+}
+
+async function main() {
+  const load = loadavg().map((l) => l.toFixed(2));
+  console.log(
+    `on-sale bench: ${buyers} buyers, ${seconds} s, ${seatMode ? "2 numbered seats" : "2 general places"} per order`,
+  );
+  console.log(`checkout: ${describeCheckout()}`);
+  console.log(
+    `database: ${databaseUrl ? `PostgreSQL ${withoutPassword(databaseUrl)}` : "PGlite (data folder on tmpfs)"}`,
+  );
+  console.log(`load average at start: ${load.join(" ")} (${cpus().length} CPUs)`);
+
+  // Prepare: schema from the checkout's migrations, the performance, customers and tokens.
+  let folder: string | undefined;
+  const prepared = performance.now();
+  if (databaseUrl) {
+    const sql = await openEmptyPostgres(checkout, databaseUrl);
+    onSale = await prepareOnSale(sql, plan);
+    await sql.close();
+  } else {
+    const parent = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+    const temp = mkdtempSync(join(parent, "onsale-bench-"));
+    cleanups.push(() => rmSync(temp, { recursive: true, force: true }));
+    folder = join(temp, "pglite");
+    const { sql } = await openPglite(checkout, folder);
+    onSale = await prepareOnSale(sql, plan);
+    await sql.close();
+  }
+  seatPairs = new SeatPairs(onSale.seatPairs);
+  console.log(
+    `prepared ${plan.generalPlaces} general places, ${plan.seatRows * seatsPerRow} seats, ${plan.customers} customers in ${((performance.now() - prepared) / 1000).toFixed(1)} s`,
+  );
+
+  // SQL statements per order, in a separate untimed pass.
+  let statements: StatementCounts | null = null;
+  let statementsHow = "";
+  const statementToken = onSale.tokens[buyers];
+  if (databaseUrl) {
+    const target = new URL(databaseUrl);
+    const { counter, server } = await countingProxy(
+      { host: target.hostname, port: Number(target.port || 5432) },
+      proxyPort,
+    );
+    const proxied = new URL(databaseUrl);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String(proxyPort);
+    const api = startApi({ DATABASE_URL: proxied.toString() });
+    try {
+      await waitForApi(api);
+      const buyer = httpBuyer(api.base, statementToken);
+      statements = await countStatements(buyer.send, statementTakes(), counter, countedOrders);
+      // It throws unless every purchase (one warm-up, then the counted ones) was approved.
+      approvedSeen += countedOrders + 1;
+      buyer.close();
+    } finally {
+      await stopApi(api);
+      await closeServer(server);
+    }
+    statementsHow = "counted on the wire (Query/Execute messages through a proxy), API over HTTP";
+  } else if (!otherCheckout) {
+    const small = await openPglite(checkout, "memory://");
+    const sample = await prepareOnSale(small.sql, {
+      generalPlaces: 100,
+      seatRows: 2,
+      seatsPerRow,
+      customers: 1,
+    });
+    let next = 0;
+    statements = await countInProcess(
+      small.client,
+      sample.tokens[0],
+      () =>
+        seatMode
+          ? { idFuncion: sample.performanceId, listaPosiciones: sample.seatPairs[next++] }
+          : generalTake(sample),
+      countedOrders,
+    );
+    await small.sql.close();
+    statementsHow = "counted at the PGlite client, this checkout's API in-process";
+  }
+
+  // The timed sale.
+  const api = startApi(
+    databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: folder as string },
+  );
+  await waitForApi(api);
+  const pid = api.child.pid as number;
+  const clients = onSale.tokens.slice(0, buyers).map((token) => httpBuyer(api.base, token));
+  cleanups.push(() => {
+    for (const client of clients) client.close();
+  });
+
+  let soldOutAt: number | null = null;
+  const loop = async (send: Send, tally: Tally, until: number, once: boolean) => {
+    while (!api.exited && performance.now() < until) {
+      const next = nextTake();
+      if (!next) {
+        soldOutAt ??= performance.now();
+        return;
+      }
+      const outcome = await purchase(send, next.take, tally.observe);
+      if (outcome.ok) approvedSeen += 1;
+      // Taken by this buyer or refused (mostly SEAT_TAKEN: someone else has them): off the
+      // list. After a later step's failure they stay on it: this buyer's next take
+      // (Proceso/0) cancels the unpaid process and so gives them back.
+      if (next.pair && (outcome.ok || outcome.step === "take")) seatPairs.gone(next.pair);
+      if (!outcome.ok && outcome.step === "take" && outcome.reply.code === "NOT_ENOUGH_PLACES") {
+        soldOutAt ??= performance.now();
+        return;
+      }
+      if (once) return;
+    }
+  };
+
+  // Warm-up (not measured): one purchase per buyer opens its connection and warms the JIT.
+  await Promise.all(clients.map((c) => loop(c.send, new Tally(), Number.POSITIVE_INFINITY, true)));
+  soldOutAt = null;
+
+  const loadBefore = loadavg().map((l) => l.toFixed(2));
+  const tally = new Tally();
+  const apiTicks = cpuTicks(pid);
+  const machineTicks = machineBusyTicks();
+  const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : "";
+  const dbTicks = databaseUrl ? postgresTicks(databaseName) : null;
+  const benchCpu = process.cpuUsage();
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(clients.map((c) => loop(c.send, tally, until, false)));
+  const elapsed = (performance.now() - started) / 1000;
+  const apiCpu = (cpuTicks(pid) - apiTicks) / ticksPerSecond;
+  const machineCpu = (machineBusyTicks() - machineTicks) / ticksPerSecond;
+  const dbCpu = databaseUrl ? postgresSeconds(dbTicks, postgresTicks(databaseName)) : null;
+  const { user, system } = process.cpuUsage(benchCpu);
+  const loadAfter = loadavg().map((l) => l.toFixed(2));
+  const crashed = api.exited;
+  for (const client of clients) client.close();
+  await stopApi(api);
+
+  // Report.
+  const orders = tally.orderTimes.length;
+  const perOrder = (cpu: number) => (orders > 0 ? ((cpu * 1000) / orders).toFixed(1) : "n/a");
+  console.log("");
+  console.log(
+    `load average before / after the timed part: ${loadBefore.join(" ")} / ${loadAfter.join(" ")}`,
+  );
+  console.log(
+    `completed orders: ${orders} in ${elapsed.toFixed(1)} s → ${((orders / elapsed) * 60).toFixed(0)} orders/min` +
+      (soldOutAt !== null
+        ? ` (sold out after ${((soldOutAt - started) / 1000).toFixed(1)} s)`
+        : ""),
+  );
+  console.log(`API process CPU: ${apiCpu.toFixed(1)} s → ${perOrder(apiCpu)} ms/order`);
+  console.log(
+    databaseUrl
+      ? dbCpu === null
+        ? "database CPU: n/a (no local postgres processes)"
+        : `database CPU (all local postgres processes): ${dbCpu.all.toFixed(1)} s → ${perOrder(dbCpu.all)} ms/order` +
+          ` (of which backends of ${databaseName}: ${dbCpu.backends.toFixed(1)} s → ${perOrder(dbCpu.backends)} ms/order)`
+      : "database CPU: included above (PGlite runs inside the API process)",
+  );
+  // The buyers share the machine's cores with the API (and the database).
+  const benchSeconds = (user + system) / 1e6;
+  console.log(`this bench's own CPU: ${benchSeconds.toFixed(1)} s`);
+  // Other work on the machine slows the sale down: say how much there was.
+  const others = machineCpu - apiCpu - benchSeconds - (dbCpu?.all ?? 0);
+  console.log(
+    `everything else on the machine: ${Math.max(0, others).toFixed(1)} s of CPU (${cpus().length} cores × ${elapsed.toFixed(0)} s = ${(cpus().length * elapsed).toFixed(0)} s available)`,
+  );
+  console.log("");
+  console.log("| step | answered OK | p50 ms | p99 ms |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const step of steps) {
+    const times = tally.latencies.get(step) ?? [];
+    console.log(
+      `| ${step} | ${times.length} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`,
+    );
+  }
+  console.log("");
+  if (tally.failures.size === 0) console.log("failed steps: none");
+  else {
+    console.log("failed steps:");
+    for (const [key, count] of [...tally.failures].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${count} × ${key}`);
+    }
+  }
+  console.log("");
+  console.log(
+    statements
+      ? `SQL statements per order: ${statements.perOrder.toFixed(1)} (${steps.map((s) => `${s} ${statements.perStep[s].toFixed(1)}`).join(", ")}; ${statementsHow}, ${statements.orders} orders)`
+      : "SQL statements per order: n/a (PGlite with BENCH_CHECKOUT: the other checkout's API cannot be counted in-process; use PostgreSQL)",
+  );
+  // How the sale moved: the take's cost may grow as places sell.
+  const windows = Math.ceil(elapsed / 10);
+  const timeline: string[] = [];
+  for (let w = 0; w < windows; w++) {
+    const from = started + w * 10_000;
+    const inWindow = (t: number) => t >= from && t < from + 10_000;
+    const takes = tally.takeTimeline.filter(([t]) => inWindow(t)).map(([, ms]) => ms);
+    timeline.push(
+      `${w * 10}–${w * 10 + 10 <= elapsed ? w * 10 + 10 : elapsed.toFixed(1)} s: ${tally.orderTimes.filter(inWindow).length} orders, take p50 ${percentile(takes, 50).toFixed(1)} ms`,
+    );
+  }
+  console.log(`by 10 s: ${timeline.join("; ")}`);
+
+  // Checks through SQL, once the API has closed the database.
+  const sql = await openForChecks(folder);
+  const checks = await checkSale(sql, onSale.performanceId, placesPerOrder, approvedSeen);
+  const free = await freeGeneralPlaces(sql, onSale.generalSectorId);
+  await sql.close();
+  console.log("");
+  for (const check of checks) {
+    console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.name} (${check.detail})`);
+  }
+  console.log(`free general places left: ${free}`);
+  if (api.stderr.length > 0) {
+    console.log(`\nthe API wrote ${api.stderr.length} lines to stderr; the first ones:`);
+    for (const line of api.stderr.slice(0, 15)) console.log(`  ${line}`);
+  }
+  if (crashed) {
+    console.error("the API process exited during the sale");
+    return 1;
+  }
+  return checks.every((c) => c.pass) ? 0 : 1;
+}
+
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((done) => server.close(() => done()));
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
