@@ -1,28 +1,24 @@
 // Login, sign-up and logout through the request context: who gets the form, where a good
 // login goes, what the session holds afterwards.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
-import { formPost, loggedIn, pageGet, runRoute, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../commerce/db/client.ts";
 import {
-  resetDatabase,
-  signUp,
-  TEST_PASSWORD,
-  type TestApi,
-  testDatabase,
-} from "../../commerce/testing/harness.ts";
+  formPost,
+  loggedIn,
+  noCatalog,
+  pageGet,
+  runRoute,
+  setUpRouteTests,
+} from "~/testing/route-harness";
+import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as signUpRoute from "./sign-up";
 
-let db: Database;
 let t: TestApi;
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = useCommerce(db);
+const api = setUpRouteTests({ fixture: noCatalog });
+beforeEach(() => {
+  ({ t } = api);
 });
 
 const sessionOf = (setCookie: string | null) => sessionStorage.getSession(setCookie?.split(";")[0]);

@@ -1,30 +1,26 @@
 // Logging out ends the session for good (issue 7): the API token is revoked, so the old
 // cookie, replayed, opens nothing; the storefront then treats its user as logged out
 // everywhere, header included, and says so once. The session id is new at every login.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
-import { formPost, pageGet, runRoute, sessionCookie, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../commerce/db/client.ts";
 import {
-  resetDatabase,
-  signUp,
-  TEST_PASSWORD,
-  type TestApi,
-  testDatabase,
-} from "../../commerce/testing/harness.ts";
+  formPost,
+  noCatalog,
+  pageGet,
+  runRoute,
+  sessionCookie,
+  setUpRouteTests,
+} from "~/testing/route-harness";
+import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as root from "../root";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as myOrders from "./my-orders";
 
-let db: Database;
 let t: TestApi;
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = useCommerce(db);
+const api = setUpRouteTests({ fixture: noCatalog });
+beforeEach(() => {
+  ({ t } = api);
 });
 
 const cookieOf = (setCookie: string | null) => setCookie?.split(";")[0] ?? "";

@@ -1,29 +1,24 @@
 // The return path a login, a sign-up or the language picker goes back to is always one of the
 // shop's own pages, however the target is spelt (issue 7: "/\t/evil.example" is read by
 // browsers as //evil.example).
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formPost, loggedIn, pageGet, runRoute, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../commerce/db/client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
-  resetDatabase,
-  signUp,
-  signUpBody,
-  TEST_PASSWORD,
-  type TestApi,
-  testDatabase,
-} from "../../commerce/testing/harness.ts";
+  formPost,
+  loggedIn,
+  noCatalog,
+  pageGet,
+  runRoute,
+  setUpRouteTests,
+} from "~/testing/route-harness";
+import { signUp, signUpBody, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as language from "./language";
 import * as login from "./login";
 import * as signUpRoute from "./sign-up";
 
-let db: Database;
 let t: TestApi;
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = useCommerce(db);
+const api = setUpRouteTests({ fixture: noCatalog });
+beforeEach(() => {
+  ({ t } = api);
 });
 
 const phishing = "/\t/evil.example/phish";

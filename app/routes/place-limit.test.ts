@@ -2,29 +2,16 @@
 // asking for more than the limit allows is explained, and the running purchase is kept
 // (never swapped for a new one that would drop the places already held).
 import { sessionUserSchema } from "@contract";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formPost, loggedIn, runRoute, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../commerce/db/client.ts";
-import {
-  buildFixture,
-  type Fixture,
-  resetDatabase,
-  signUpBody,
-  type TestApi,
-  testDatabase,
-} from "../../commerce/testing/harness.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { formPost, loggedIn, runRoute, setUpRouteTests } from "~/testing/route-harness";
+import { type Fixture, signUpBody, type TestApi } from "../../commerce/testing/harness.ts";
 import * as performance from "./performance";
 
-let db: Database;
 let t: TestApi;
 let fx: Fixture;
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = useCommerce(db);
-  fx = await buildFixture(db, t.clock);
+const api = setUpRouteTests();
+beforeEach(() => {
+  ({ t, fx } = api);
 });
 
 describe("places per customer and performance, on the performance page", () => {

@@ -2,33 +2,24 @@
 // the contact form answer 429 with Retry-After, the API's translated message in the form's
 // error summary, and what was typed kept (passwords aside). The buyer's address reaches the
 // API from the header the storefront's server sets (server/app.ts).
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formPost, runRoute, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../commerce/db/client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { formPost, noCatalog, runRoute, setUpRouteTests } from "~/testing/route-harness";
 import { parseRateLimits } from "../../commerce/limits/rate-limits.ts";
-import {
-  resetDatabase,
-  signUp,
-  signUpBody,
-  TEST_PASSWORD,
-  type TestApi,
-  testDatabase,
-} from "../../commerce/testing/harness.ts";
+import { signUp, signUpBody, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as login from "./login";
 import * as signUpRoute from "./sign-up";
 import * as staticPage from "./static-page";
 
-let db: Database;
 let t: TestApi;
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  // Low limits, so a few posts reach them.
-  t = useCommerce(db, {
+// Low limits, so a few posts reach them.
+const api = setUpRouteTests({
+  fixture: noCatalog,
+  api: () => ({
     rateLimits: parseRateLimits("login.account=3/15,signUp.address=2/60,contact.address=2/60"),
-  });
+  }),
+});
+beforeEach(() => {
+  ({ t } = api);
 });
 
 /** A form post as the storefront's server hands it on: with the buyer's address. */

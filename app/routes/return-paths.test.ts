@@ -1,28 +1,24 @@
 // A return path (redirectTo) holding a control character, or a character a header cannot
 // carry, never reaches a Location header: it is treated as unsafe and the buyer goes to "/".
 // (Whether a clean path stays on this site is session.test.ts's concern.)
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formPost, loggedIn, pageGet, runRoute, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../commerce/db/client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
-  resetDatabase,
-  signUp,
-  TEST_PASSWORD,
-  type TestApi,
-  testDatabase,
-} from "../../commerce/testing/harness.ts";
+  formPost,
+  loggedIn,
+  noCatalog,
+  pageGet,
+  runRoute,
+  setUpRouteTests,
+} from "~/testing/route-harness";
+import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as language from "./language";
 import * as login from "./login";
 import * as signUpRoute from "./sign-up";
 
-let db: Database;
 let t: TestApi;
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  t = useCommerce(db);
+const api = setUpRouteTests({ fixture: noCatalog });
+beforeEach(() => {
+  ({ t } = api);
 });
 
 const unsafe = ["/myOrders\r\nSet-Cookie: x=1", "/myOrders\n", "/my\u0000Orders", "/a\u0007b"];

@@ -1,19 +1,10 @@
 // The support contact form on /TechnicalSupport, through the request context.
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formPost, runRoute, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../commerce/db/client.ts";
-import { resetDatabase, testDatabase } from "../../commerce/testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import { formPost, noCatalog, runRoute, setUpRouteTests } from "~/testing/route-harness";
 import * as staticPage from "./static-page";
 
-let db: Database;
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-beforeEach(async () => {
-  await resetDatabase(db);
-  useCommerce(db);
-});
-
+// Each test gets the embedded API of an emptied database (no catalog needed).
+setUpRouteTests({ fixture: noCatalog });
 const message = {
   cTipo: "CONSULTA",
   cNombre: "Ana García",

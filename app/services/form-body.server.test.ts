@@ -1,8 +1,9 @@
 // Bodies that are not forms are refused before any action reads them: 415 for another kind of
 // body, 400 for a multipart form that cannot be read, with a translated message.
 import { describe, expect, it } from "vitest";
-import { runRoute, shopOrigin, useCommerce } from "~/testing/route-harness";
-import { testDatabase } from "../../commerce/testing/harness.ts";
+import { registerEmbeddedCommerce } from "~/services/commerce.server";
+import { runRoute, shopOrigin } from "~/testing/route-harness";
+import { createTestApi, testDatabase } from "../../commerce/testing/harness.ts";
 import * as login from "../routes/login";
 import { unreadableFormOf } from "./form-body.server";
 
@@ -76,7 +77,7 @@ describe("unreadableFormOf", () => {
 
 describe("an action posted a body that is not a form", () => {
   it("is refused before it runs, with the status and a translated message", async () => {
-    useCommerce((await testDatabase()).db);
+    registerEmbeddedCommerce(createTestApi((await testDatabase()).db).api.fetch);
     for (const [body, type, status] of [
       ["{}", "application/json", 415],
       [multipart, "multipart/form-data", 400],

@@ -3,24 +3,35 @@
 // embedded commerce API of a test database, and reports what it returned or threw and the
 // cookie it set.
 import { RouterContextProvider } from "react-router";
+import { beforeEach } from "vitest";
 import { registerEmbeddedCommerce } from "~/services/commerce.server";
 import { formBodyMiddleware } from "~/services/form-body.server";
 import { i18nMiddleware } from "~/services/i18n.server";
 import { requestContextMiddleware } from "~/services/request-context.server";
 import { type SessionData, type ShopUser, sessionStorage } from "~/services/session.server";
-import type { Database } from "../../commerce/db/client.ts";
 import { storefrontFetch } from "../../commerce/http/client-address.ts";
-import { createTestApi, type TestApi } from "../../commerce/testing/harness.ts";
+import {
+  type ApiTestContext,
+  type ApiTestSetup,
+  setUpApiTests,
+} from "../../commerce/testing/api-test.ts";
+import type { Fixture } from "../../commerce/testing/harness.ts";
 
 export const shopOrigin = "http://shop.test";
 
-/** The embedded API the storefront's client will call (a fresh one per test). */
-export function useCommerce(db: Database, options?: Parameters<typeof createTestApi>[1]): TestApi {
-  const t = createTestApi(db, options);
+/**
+ * The API tests' set-up (commerce/testing/api-test.ts), with the storefront's client calling
+ * each test's API in-process, as the embedded server does.
+ */
+export function setUpRouteTests<F = Fixture>(setup: ApiTestSetup<F> = {}): ApiTestContext<F> {
+  const context = setUpApiTests(setup);
   // As the server registers it: an in-process caller whose X-Client-Address is believed.
-  registerEmbeddedCommerce(storefrontFetch(t.api.fetch));
-  return t;
+  beforeEach(() => registerEmbeddedCommerce(storefrontFetch(context.t.api.fetch)));
+  return context;
 }
+
+/** For route tests that need no catalog. */
+export const noCatalog = async () => null;
 
 /** A session cookie as the browser would send it back. */
 export async function sessionCookie(data: Partial<SessionData>): Promise<string> {

@@ -1,34 +1,20 @@
 // The checkout's loader and action through the request context, against the embedded API:
 // what a buyer's browser would get back for each submission, cookie included.
 import { sessionUserSchema } from "@contract";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
-import { formPost, loggedIn, pageGet, runRoute, useCommerce } from "~/testing/route-harness";
-import type { Database } from "../../../commerce/db/client.ts";
-import {
-  buildFixture,
-  type Fixture,
-  resetDatabase,
-  type TestApi,
-  testCard,
-  testDatabase,
-} from "../../../commerce/testing/harness.ts";
+import { formPost, loggedIn, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
+import { type Fixture, type TestApi, testCard } from "../../../commerce/testing/harness.ts";
 import { action, loader } from "./route";
 
-let db: Database;
 let t: TestApi;
 let fx: Fixture;
 let cookie: string;
 let processId: number;
 
-beforeAll(async () => {
-  db = (await testDatabase()).db;
-});
-
+const api = setUpRouteTests();
 beforeEach(async () => {
-  await resetDatabase(db);
-  t = useCommerce(db);
-  fx = await buildFixture(db, t.clock);
+  ({ t, fx } = api);
   const signed = await t.call("/Cliente/Insertar", {
     body: {
       cNombre: "Ana",
