@@ -1,10 +1,10 @@
 // The API's limit of places per customer and performance, seen from the performance page:
 // asking for more than the limit allows is explained, and the running purchase is kept
 // (never swapped for a new one that would drop the places already held).
-import { sessionUserSchema } from "@contract";
 import { beforeEach, describe, expect, it } from "vitest";
-import { formPost, loggedIn, runRoute, setUpRouteTests } from "~/testing/route-harness";
-import { type Fixture, signUpBody, type TestApi } from "../../commerce/testing/harness.ts";
+import { formPost, runRoute, setUpRouteTests } from "~/testing/route-harness";
+import { createBuyer, holdPlaces } from "~/testing/shop-buyer";
+import type { Fixture, TestApi } from "../../commerce/testing/harness.ts";
 import * as performance from "./performance";
 
 let t: TestApi;
@@ -16,18 +16,12 @@ beforeEach(() => {
 
 describe("places per customer and performance, on the performance page", () => {
   it("explains the limit and keeps the running purchase", async () => {
-    const signed = await t.call("/Cliente/Insertar", { body: signUpBody() });
-    const user = sessionUserSchema.parse(signed.json.oData);
-    user.dLogin = new Date().toISOString();
-    const taken = await t.call("/Proceso/0/Posiciones/Tomar", {
-      token: user.token,
-      body: {
-        idFuncion: fx.performances.main.id,
-        listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 8 }],
-      },
+    const ana = await createBuyer(api.db, t.clock, "ana");
+    const processId = await holdPlaces(t, ana, {
+      idFuncion: fx.performances.main.id,
+      listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 8 }],
     });
-    const processId = taken.json.oData.idProcesoDeCompra as number;
-    const cookie = await loggedIn(user, { processId });
+    const cookie = await ana.cookie({ processId });
 
     const id = String(fx.performances.main.id);
     const { result } = await runRoute(
@@ -39,7 +33,7 @@ describe("places per customer and performance, on the performance page", () => {
     expect(answer.data.error).toBe("You can hold at most 10 places per performance");
     expect(answer.init.status).toBe(422);
 
-    const view = await t.call(`/Proceso/${processId}`, { token: user.token });
+    const view = await t.call(`/Proceso/${processId}`, { token: ana.token });
     expect(view.json.oData.cEstado).toBe("ACTIVE");
     expect(view.json.oData.oCantidadTotal.nCantidadTotal).toBe(8);
   });

@@ -8,7 +8,10 @@ import { type BrowserContext, expect, type Locator, type Page, test } from "@pla
 import {
   expectAccessible,
   expectIdReferencesResolve,
+  fillCard,
   fillSignUpForm,
+  holdGeneralPlaces,
+  openFirstPerformance,
   testCards,
   uniqueEmail,
 } from "./support";
@@ -40,29 +43,12 @@ async function signUp(page: Page, email = uniqueEmail("a11y")) {
 /** A performance of a show at a theatre with numbered seats (and a general sector). */
 async function openNumberedPerformance(page: Page) {
   await page.goto("/landing/los-inquilinos-del-conventillo");
-  await page
-    .getByRole("link", { name: /^Comprar para/ })
-    .first()
-    .click();
+  await openFirstPerformance(page);
   await expect(page).toHaveURL(/\/funcion\//);
   await expect(page.locator('input[name="seat"]').first()).toBeAttached();
 }
 
-async function holdTwoPlaces(page: Page) {
-  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Número de tarjeta").fill(number);
-  await page.getByLabel("Mes de vencimiento").selectOption("12");
-  await page.getByLabel("Año de vencimiento").selectOption(String(new Date().getFullYear() + 2));
-  await page.getByLabel("Código de seguridad").fill("123");
-  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
-  await page.getByLabel("Documento del titular").fill("30123456");
-  await page.getByLabel(/Leí y acepto/).check();
-}
+const holdTwoPlaces = (page: Page) => holdGeneralPlaces(page, 2);
 
 const errorSummary = (page: Page) => page.locator("[data-error-summary]");
 

@@ -5,7 +5,15 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { expectAccessible, testCards, uniqueEmail } from "./support";
+import {
+  expectAccessible,
+  fillCard,
+  holdGeneralPlaces,
+  openFirstPerformance,
+  openShowOnSale,
+  testCards,
+  uniqueEmail,
+} from "./support";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -44,35 +52,11 @@ async function signUp(page: Page, prefix: string) {
 /** Billboard → a show with places → its first performance → 2 general-admission places. */
 async function holdTwoTickets(page: Page) {
   await page.goto("/");
-  await page
-    .locator("article.card")
-    .filter({ hasText: "Desde" })
-    .filter({ hasNotText: "Tienda" })
-    .first()
-    .getByRole("heading")
-    .getByRole("link")
-    .click();
-  await page
-    .getByRole("link", { name: /^Comprar para/ })
-    .first()
-    .click();
+  await openShowOnSale(page);
+  await openFirstPerformance(page);
   await expect(page).toHaveURL(/\/funcion\//);
-  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await holdGeneralPlaces(page, 2);
   await expect(page.getByText("2 entradas")).toBeVisible();
-}
-
-async function fillCard(page: Page, number: string) {
-  const nextYear = String(new Date().getFullYear() + 2);
-  await page.getByLabel("Número de tarjeta").fill(number);
-  await page.getByLabel("Mes de vencimiento").selectOption("12");
-  await page.getByLabel("Año de vencimiento").selectOption(nextYear);
-  await page.getByLabel("Código de seguridad").fill("123");
-  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
-  await page.getByLabel("Documento del titular").fill("30123456");
-  const terms = page.getByLabel(/Leí y acepto/);
-  if (!(await terms.isChecked())) await terms.check();
 }
 
 const payButton = (page: Page) => page.getByRole("button", { name: /^Pagar/ });

@@ -1,7 +1,13 @@
 // The 'Power' app bar, the drawer, footer 6, the loading overlay and the splash, by keyboard,
 // with JavaScript on (project js-on) and off (project js-off), on a 360 px phone and a desktop.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAccessible, fillSignUpForm, uniqueEmail } from "./support";
+import {
+  expectAccessible,
+  fillSignUpForm,
+  openFirstPerformance,
+  openShowOnSale,
+  uniqueEmail,
+} from "./support";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 360, height: 740 };
@@ -437,18 +443,8 @@ test.describe("logged in", () => {
     await skipSplash(page);
     // Billboard → a show → its first performance → sign up (the way a buyer arrives).
     await open(page, "/");
-    await page
-      .locator("article.card")
-      .filter({ hasText: "Desde" })
-      .filter({ hasNotText: "Tienda" })
-      .first()
-      .getByRole("heading")
-      .getByRole("link")
-      .click();
-    await page
-      .getByRole("link", { name: /^Comprar para/ })
-      .first()
-      .click();
+    await openShowOnSale(page);
+    await openFirstPerformance(page);
     await page.getByRole("link", { name: "Crear una cuenta" }).click();
     const email = uniqueEmail("header");
     await fillSignUpForm(page, {

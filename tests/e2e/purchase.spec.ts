@@ -1,25 +1,26 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { expectAccessible, fillSignUpForm, testCards, uniqueEmail } from "./support";
+import {
+  expectAccessible,
+  fillCard,
+  fillSignUpForm,
+  holdGeneralPlaces,
+  openFirstPerformance,
+  openShowOnSale,
+  testCards,
+  uniqueEmail,
+} from "./support";
 
 /** Billboard → a show with places → its first performance → (login) … */
 async function openAPerformance(page: Page) {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Cartelera" })).toBeVisible();
   await expectAccessible(page);
-  const card = page
-    .locator("article.card")
-    .filter({ hasText: "Desde" })
-    .filter({ hasNotText: "Tienda" })
-    .first();
-  await card.getByRole("heading").getByRole("link").click();
+  await openShowOnSale(page);
   await expect(page).toHaveURL(/\/landing\//);
   await expectAccessible(page);
-  await page
-    .getByRole("link", { name: /^Comprar para/ })
-    .first()
-    .click();
+  await openFirstPerformance(page);
 }
 
 async function signUpFromLogin(page: Page, email: string) {
@@ -35,23 +36,10 @@ async function signUpFromLogin(page: Page, email: string) {
 
 async function holdTwoGeneralAdmissionPlaces(page: Page) {
   await expectAccessible(page);
-  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await holdGeneralPlaces(page, 2);
   await expect(page.getByText("2 entradas")).toBeVisible();
   await expect(page.getByRole("timer").first()).toBeVisible();
   await expectAccessible(page);
-}
-
-async function fillCard(page: Page, number: string) {
-  const nextYear = String(new Date().getFullYear() + 2);
-  await page.getByLabel("Número de tarjeta").fill(number);
-  await page.getByLabel("Mes de vencimiento").selectOption("12");
-  await page.getByLabel("Año de vencimiento").selectOption(nextYear);
-  await page.getByLabel("Código de seguridad").fill("123");
-  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
-  await page.getByLabel("Documento del titular").fill("30123456");
-  await page.getByLabel(/Leí y acepto/).check();
 }
 
 // Whole journeys over seven pages, each checked by axe: give them room on a busy 2-core box.

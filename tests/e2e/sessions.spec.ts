@@ -2,7 +2,14 @@
 // with a crafted return path never leaves the shop, a logged-out cookie opens nothing, and
 // cancelling a purchase (which needs the process's key) still works from its page.
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, fillSignUpForm, uniqueEmail } from "./support";
+import {
+  expectAccessible,
+  fillSignUpForm,
+  holdGeneralPlaces,
+  openFirstPerformance,
+  openShowOnSale,
+  uniqueEmail,
+} from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -48,19 +55,9 @@ test("a sign-up from a crafted link stays on the shop, and a logout ends the ses
 test("cancelling a purchase from its page frees it and says so", async ({ page }) => {
   await signUpAt(page, "/signUp");
   await page.goto("/");
-  const card = page
-    .locator("article.card")
-    .filter({ hasText: "Desde" })
-    .filter({ hasNotText: "Tienda" })
-    .first();
-  await card.getByRole("heading").getByRole("link").click();
-  await page
-    .getByRole("link", { name: /^Comprar para/ })
-    .first()
-    .click();
-  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await openShowOnSale(page);
+  await openFirstPerformance(page);
+  await holdGeneralPlaces(page, 2);
 
   await page.getByRole("button", { name: "Cancelar la compra" }).click();
   await expect(page).toHaveURL(/\/$/);

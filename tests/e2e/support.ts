@@ -140,3 +140,46 @@ export async function fillSignUpForm(
   await page.getByLabel("Tipo de documento").selectOption("DNI");
   await page.getByLabel("Número de documento").fill(person.document ?? "30123456");
 }
+
+/** Fills the checkout's card form (test card, a valid expiry, the holder) and accepts the terms. */
+export async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Número de tarjeta").fill(number);
+  await page.getByLabel("Mes de vencimiento").selectOption("12");
+  await page.getByLabel("Año de vencimiento").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel("Código de seguridad").fill("123");
+  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
+  await page.getByLabel("Documento del titular").fill("30123456");
+  const terms = page.getByLabel(/Leí y acepto/);
+  if (!(await terms.isChecked())) await terms.check();
+}
+
+/** From the billboard page: opens the first show that has places on sale (not a shop product). */
+export async function openShowOnSale(page: Page) {
+  await page
+    .locator("article.card")
+    .filter({ hasText: "Desde" })
+    .filter({ hasNotText: "Tienda" })
+    .first()
+    .getByRole("heading")
+    .getByRole("link")
+    .click();
+}
+
+/** On a show's landing page: follows the buy link of its first performance. */
+export async function openFirstPerformance(page: Page) {
+  await page
+    .getByRole("link", { name: /^Comprar para/ })
+    .first()
+    .click();
+}
+
+/** On a performance page: holds that many general-admission places and lands on the checkout. */
+export async function holdGeneralPlaces(page: Page, count: number) {
+  await page
+    .getByLabel("Cantidad de entradas")
+    .and(page.locator(":enabled"))
+    .first()
+    .fill(String(count));
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+}

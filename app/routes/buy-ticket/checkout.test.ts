@@ -1,9 +1,9 @@
 // The checkout's loader and action through the request context, against the embedded API:
 // what a buyer's browser would get back for each submission, cookie included.
-import { sessionUserSchema } from "@contract";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, loggedIn, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
+import { cardFormFields, createBuyer, holdPlaces } from "~/testing/shop-buyer";
 import { type Fixture, type TestApi, testCard } from "../../../commerce/testing/harness.ts";
 import { action, loader } from "./route";
 
@@ -15,45 +15,18 @@ let processId: number;
 const api = setUpRouteTests();
 beforeEach(async () => {
   ({ t, fx } = api);
-  const signed = await t.call("/Cliente/Insertar", {
-    body: {
-      cNombre: "Ana",
-      cApellido: "García",
-      cEmail: "ana@example.com",
-      cClave: "Secreta123",
-      cGenero: "FEMENINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30111222",
-    },
+  const ana = await createBuyer(api.db, t.clock, "ana");
+  processId = await holdPlaces(t, ana, {
+    idFuncion: fx.performances.main.id,
+    listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
   });
-  const user = sessionUserSchema.parse(signed.json.oData);
-  // The storefront judges the login by the real clock; the API by its test clock.
-  user.dLogin = new Date().toISOString();
-  const taken = await t.call("/Proceso/0/Posiciones/Tomar", {
-    token: user.token,
-    body: {
-      idFuncion: fx.performances.main.id,
-      listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
-    },
-  });
-  processId = taken.json.oData.idProcesoDeCompra;
-  cookie = await loggedIn(user, { processId });
+  cookie = await ana.cookie({ processId });
 });
 
 const params = () => ({ idProcesoDeCompra: String(processId) });
 const checkout = () => `/BuyTicket/${processId}`;
 
-function cardFields(number = "4242424242424242") {
-  const card = testCard(number);
-  return {
-    "oTarjeta.cNumero": card.cNumero,
-    "oTarjeta.nMesVencimiento": String(card.nMesVencimiento),
-    "oTarjeta.nAnioVencimiento": String(card.nAnioVencimiento),
-    "oTarjeta.cCodigoSeguridad": card.cCodigoSeguridad,
-    "oTarjeta.cTitular": card.cTitular,
-    "oTarjeta.cDocumento": card.cDocumento,
-  };
-}
+const cardFields = (number = "4242424242424242") => cardFormFields(testCard(number));
 
 const payment = (extra: Record<string, string> = {}) => ({
   intent: "pay",
@@ -176,20 +149,8 @@ describe("checkout action", () => {
   });
 
   it("cancels an expired purchase too, and never someone else's", async () => {
-    const bob = await t.call("/Cliente/Insertar", {
-      body: {
-        cNombre: "Bob",
-        cApellido: "Paz",
-        cEmail: "bob@example.com",
-        cClave: "Secreta123",
-        cGenero: "MASCULINO",
-        cTipoDocumento: "DNI",
-        cNumeroDocumento: "30111333",
-      },
-    });
-    const bobUser = sessionUserSchema.parse(bob.json.oData);
-    bobUser.dLogin = new Date().toISOString();
-    const bobCookie = await loggedIn(bobUser, { processId });
+    const bob = await createBuyer(api.db, t.clock, "bob");
+    const bobCookie = await bob.cookie({ processId });
     await runRoute(action, formPost(checkout(), { intent: "cancel" }, bobCookie), params());
     const free = async () =>
       (await t.call(`/Funcion/${fx.performances.main.id}`)).json.oData.listaSectores[0]
