@@ -2,14 +2,17 @@
 // the test database, no password hashing) and the session cookie the shop would have given
 // them, plus the places they hold.
 import type { TakePlacesRequest } from "@contract";
+import { beforeEach } from "vitest";
 import type { SessionData } from "~/services/session.server";
 import type { Database } from "../../commerce/db/client.ts";
+import type { ApiTestSetup } from "../../commerce/testing/api-test.ts";
+import type { Fixture } from "../../commerce/testing/harness.ts";
 import {
   createCustomerWithToken,
   type TestApi,
   type TestClock,
 } from "../../commerce/testing/harness.ts";
-import { loggedIn } from "./route-harness";
+import { loggedIn, setUpRouteTests } from "./route-harness";
 
 export type Buyer = {
   token: string;
@@ -58,4 +61,22 @@ export function cardFormFields(card: {
     "oTarjeta.cTitular": card.cTitular,
     "oTarjeta.cDocumento": card.cDocumento,
   };
+}
+
+/**
+ * Route tests of a running purchase: before each test, "ana" holds two general-admission
+ * places of the main performance and her cookie names that purchase process.
+ */
+export function setUpHeldPurchase(setup?: ApiTestSetup<Fixture>) {
+  const api = setUpRouteTests(setup);
+  const held = { api, buyer: undefined as unknown as Buyer, processId: 0, cookie: "" };
+  beforeEach(async () => {
+    held.buyer = await createBuyer(api.db, api.t.clock, "ana");
+    held.processId = await holdPlaces(api.t, held.buyer, {
+      idFuncion: api.fx.performances.main.id,
+      listaSectores: [{ idSector: api.fx.sectors.general.id, nCantidad: 2 }],
+    });
+    held.cookie = await held.buyer.cookie({ processId: held.processId });
+  });
+  return held;
 }

@@ -2,8 +2,8 @@
 // what a buyer's browser would get back for each submission, cookie included.
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
-import { formPost, loggedIn, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
-import { cardFormFields, createBuyer, holdPlaces } from "~/testing/shop-buyer";
+import { formPost, loggedIn, pageGet, runRoute } from "~/testing/route-harness";
+import { cardFormFields, createBuyer, setUpHeldPurchase } from "~/testing/shop-buyer";
 import { type Fixture, type TestApi, testCard } from "../../../commerce/testing/harness.ts";
 import { action, loader } from "./route";
 
@@ -12,15 +12,11 @@ let fx: Fixture;
 let cookie: string;
 let processId: number;
 
-const api = setUpRouteTests();
-beforeEach(async () => {
+const held = setUpHeldPurchase();
+const api = held.api;
+beforeEach(() => {
   ({ t, fx } = api);
-  const ana = await createBuyer(api.db, t.clock, "ana");
-  processId = await holdPlaces(t, ana, {
-    idFuncion: fx.performances.main.id,
-    listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
-  });
-  cookie = await ana.cookie({ processId });
+  ({ processId, cookie } = held);
 });
 
 const params = () => ({ idProcesoDeCompra: String(processId) });

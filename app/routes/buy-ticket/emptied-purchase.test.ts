@@ -2,27 +2,19 @@
 // came from, told why once, and no screen shows an empty purchase with a running clock.
 import { beforeEach, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
-import { registerEmbeddedCommerce } from "~/services/commerce.server";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute } from "~/testing/route-harness";
-import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
+import { type Buyer, setUpHeldPurchase } from "~/testing/shop-buyer";
 import { purchaseProcesses } from "../../../commerce/db/schema.ts";
-import { setUpApiTests } from "../../../commerce/testing/api-test.ts";
 import { action, loader } from "./route";
 
-const api = setUpApiTests();
+const held = setUpHeldPurchase();
+const api = held.api;
 let buyer: Buyer;
 let processId: number;
 let cookie: string;
-
-beforeEach(async () => {
-  registerEmbeddedCommerce(api.t.api.fetch);
-  buyer = await createBuyer(api.db, api.t.clock, "ana");
-  processId = await holdPlaces(api.t, buyer, {
-    idFuncion: api.fx.performances.main.id,
-    listaSectores: [{ idSector: api.fx.sectors.general.id, nCantidad: 2 }],
-  });
-  cookie = await buyer.cookie({ processId });
+beforeEach(() => {
+  ({ buyer, processId, cookie } = held);
 });
 
 const checkout = () => `/BuyTicket/${processId}`;

@@ -6,25 +6,18 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerEmbeddedCommerce } from "~/services/commerce.server";
 import { formPost, runRoute } from "~/testing/route-harness";
-import { type Buyer, cardFormFields, createBuyer, holdPlaces } from "~/testing/shop-buyer";
+import { type Buyer, cardFormFields, setUpHeldPurchase } from "~/testing/shop-buyer";
 import { payments } from "../../../commerce/db/schema.ts";
-import { setUpApiTests } from "../../../commerce/testing/api-test.ts";
 import { testCard } from "../../../commerce/testing/harness.ts";
 import { action } from "./route";
 
-const api = setUpApiTests();
+const held = setUpHeldPurchase();
+const api = held.api;
 let buyer: Buyer;
 let processId: number;
 let cookie: string;
-
-beforeEach(async () => {
-  registerEmbeddedCommerce(api.t.api.fetch);
-  buyer = await createBuyer(api.db, api.t.clock, "ana");
-  processId = await holdPlaces(api.t, buyer, {
-    idFuncion: api.fx.performances.main.id,
-    listaSectores: [{ idSector: api.fx.sectors.general.id, nCantidad: 2 }],
-  });
-  cookie = await buyer.cookie({ processId });
+beforeEach(() => {
+  ({ buyer, processId, cookie } = held);
 });
 
 const checkout = () => `/BuyTicket/${processId}`;
