@@ -64,13 +64,15 @@ export const phoneParams = z.object({ idClienteTelefono: idParam });
 
 // ---------------------------------------------------------------- addresses
 
+/** An optional text: empty or null stores nothing (and clears it in Modificar). */
 const optionalText = (max: number) =>
   plainText()
     .max(max, { error: "tooLong" })
-    .optional()
+    .nullish()
     .transform((value) => value || null);
 
-const addressFields = z.object({
+/** An address's fields, without the rule between country and province (provinceOfCountry). */
+export const addressFields = z.object({
   cTipo: z.enum(addressTypes, { error: "addressTypeRequired" }),
   /** Whom to ask for at the address. */
   cReferente: optionalText(80),
@@ -98,7 +100,7 @@ const addressFields = z.object({
 });
 
 /** The province must be one of the country's (checked whenever both are known). */
-function provinceOfCountry(
+export function provinceOfCountry(
   body: { cPais?: string; cProvincia?: string },
   context: z.RefinementCtx,
 ) {
