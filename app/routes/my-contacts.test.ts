@@ -140,6 +140,12 @@ describe("/myPhone", () => {
     expect((missing.result as unknown as Reply).data.reply?.error?.cTipo).toEqual([
       "phoneTypeRequired",
     ]);
+    const editWithoutId = await runRoute(
+      myPhone.action,
+      formPost("/myPhone", { intent: "edit", cTipo: "MOVIL", cNumero: "1143215678" }, cookie),
+    );
+    expect((editWithoutId.result as unknown as Reply).init.status).toBe(400);
+    expect((await book()).aTelefonos).toEqual([]);
     const unknownIntent = await runRoute(
       myPhone.action,
       formPost("/myPhone", { intent: "steal", id: "1" }, cookie),

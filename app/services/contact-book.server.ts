@@ -67,6 +67,14 @@ export async function contactBookAction<S extends z.ZodType>(args: Args, book: C
       });
     }
     const { [book.idField]: id, ...body } = submission.value as Record<string, unknown>;
+    // An edit names its entry; without one it would silently become an addition.
+    if (intent === "edit" && typeof id !== "number") {
+      const invalid = getT(args.context)("validation:invalid");
+      return data(
+        { intent, reply: submission.reply({ formErrors: [invalid] }) } satisfies BookActionData,
+        { status: 400 },
+      );
+    }
     const result =
       intent === "edit" && typeof id === "number"
         ? await book.update(commerce, id, body)

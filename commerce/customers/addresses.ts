@@ -18,6 +18,11 @@ import { defaultFirst } from "./default-rules.ts";
 const addressBook: Book<typeof customerAddresses> = {
   table: customerAddresses,
   limit: MAX_ADDRESSES,
+  // Every field alike (texts as stored: trimmed, empty ones null).
+  sameEntry: (row, data) =>
+    (Object.keys(data) as Array<keyof typeof data>).every(
+      (key) => (row[key] ?? null) === (data[key] ?? null),
+    ),
 };
 
 type AddressRow = typeof customerAddresses.$inferSelect;

@@ -18,7 +18,12 @@ export type EntryData<T extends BookTable> = Omit<
   "id" | "customerId" | "isDefault" | "createdAt"
 >;
 
-export type Book<T extends BookTable> = { table: T; limit: number };
+export type Book<T extends BookTable> = {
+  table: T;
+  limit: number;
+  /** Whether a stored entry is the one being added again (a form sent twice, a retry). */
+  sameEntry: (row: Row<T>, data: EntryData<T>) => boolean;
+};
 
 async function lockedBook<T extends BookTable>(
   tx: Transaction,
@@ -63,10 +68,23 @@ export async function insertEntryIn<T extends BookTable>(
   now: Date,
 ): Promise<Row<T>> {
   const existing = await lockedBook(tx, book, customerId);
+  const table = book.table as typeof customerPhones;
+  // Adding an entry the customer already has answers that entry: a repeated request adds
+  // nothing (it may still make it the default, as asked).
+  const twin = existing.find((row) => book.sameEntry(row, data));
+  if (twin) {
+    if (twin.isDefault || requestedDefault !== true) return twin;
+    await clearDefault(tx, book.table, customerId);
+    const [row] = await tx
+      .update(table)
+      .set({ isDefault: true })
+      .where(eq(table.id, twin.id))
+      .returning();
+    return row as Row<T>;
+  }
   if (existing.length >= book.limit) throw businessError("CONTACTS_LIMIT", { max: book.limit });
   const isDefault = newEntryIsDefault(existing.length, requestedDefault);
   if (isDefault) await clearDefault(tx, book.table, customerId);
-  const table = book.table as typeof customerPhones;
   const [row] = await tx
     .insert(table)
     .values({

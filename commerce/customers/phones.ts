@@ -20,7 +20,14 @@ import {
 } from "./contact-book.ts";
 import { defaultFirst } from "./default-rules.ts";
 
-const phoneBook: Book<typeof customerPhones> = { table: customerPhones, limit: MAX_PHONES };
+/** The same line however it was written: its digits (and a leading +) and its type. */
+const dialled = (number: string) => number.replace(/[^0-9+]/g, "");
+
+const phoneBook: Book<typeof customerPhones> = {
+  table: customerPhones,
+  limit: MAX_PHONES,
+  sameEntry: (row, data) => row.kind === data.kind && dialled(row.number) === dialled(data.number),
+};
 
 type PhoneRow = typeof customerPhones.$inferSelect;
 

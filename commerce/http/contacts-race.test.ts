@@ -67,6 +67,25 @@ describe.each(backends)("contact races on $name", ({ open, shared }) => {
     expect(await defaults(customerPhones)).toHaveLength(1);
   });
 
+  it("the same phone sent many times at once is stored once", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.call("/Cliente/Telefono/Insertar", {
+          token,
+          body: { cTipo: "MOVIL", cNumero: "11 4000 0077" },
+        }),
+      ),
+    );
+    expect(statuses(answers)).toEqual(Array(8).fill("200/200"));
+    expect(new Set(answers.map((a) => a.json.oData.idClienteTelefono)).size).toBe(1);
+    const stored = await handle.db
+      .select()
+      .from(customerPhones)
+      .where(eq(customerPhones.customerId, customerId));
+    expect(stored).toHaveLength(1);
+    expect(stored[0].isDefault).toBe(true);
+  });
+
   it("make-default, insert and delete of phones at once end with exactly one default", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {

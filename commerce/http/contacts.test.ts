@@ -159,6 +159,26 @@ describe("phones", () => {
     );
   });
 
+  it("answers a phone added again (however written) with the same one, adding nothing", async () => {
+    const first = await addPhone(ana, { cTipo: "MOVIL", cNumero: "11 4321-5678" });
+    const other = await addPhone(ana, { cTipo: "MOVIL", cNumero: "11 4000 0000" });
+    const again = await addPhone(ana, { cTipo: "MOVIL", cNumero: "(11) 43215678" });
+    expect(again).toEqual(first);
+    // Asked to be the default this time: it becomes it, still one phone.
+    const asDefault = await addPhone(ana, {
+      cTipo: "MOVIL",
+      cNumero: "11 4000-0000",
+      lPredeterminado: true,
+    });
+    expect(asDefault).toEqual({ ...other, lPredeterminado: true });
+    // The same digits as another type of line are another phone.
+    const fixed = await addPhone(ana, { cTipo: "PERMANENTE", cNumero: "11 4321 5678" });
+    expect(fixed.idClienteTelefono).not.toBe(first.idClienteTelefono);
+    const phones = (await info(ana)).aTelefonos;
+    expect(phones).toHaveLength(3);
+    expect(phones.filter((p) => p.lPredeterminado)).toEqual([asDefault]);
+  });
+
   it(`keeps at most ${MAX_PHONES} phones per customer`, async () => {
     for (let i = 0; i < MAX_PHONES; i++) {
       await addPhone(ana, { cTipo: "MOVIL", cNumero: `11000000${10 + i}` });
@@ -324,6 +344,14 @@ describe("addresses", () => {
       method: "POST",
     });
     expect((await info(ana)).aDomicilios).toEqual([{ ...home, lPredeterminado: true }]);
+  });
+
+  it("answers an address added again with the same one, adding nothing", async () => {
+    const home = await addAddress(ana, { cPiso: "", cReferente: undefined });
+    expect(await addAddress(ana, { cPiso: undefined, cReferente: "  " })).toEqual(home);
+    const elsewhere = await addAddress(ana, { cNumero: "527" });
+    expect(elsewhere.idClienteDomicilio).not.toBe(home.idClienteDomicilio);
+    expect((await info(ana)).aDomicilios).toHaveLength(2);
   });
 
   it("checks that the province belongs to the country, also when only one of them changes", async () => {
