@@ -47,7 +47,7 @@ function EntryList({
   entries: readonly BookEntry[];
 }) {
   const { t } = useTranslation();
-  if (entries.length === 0) return <p>{t(`account:${book}.none`)}</p>;
+  if (entries.length === 0) return <p className="mb-4">{t(`account:${book}.none`)}</p>;
   return (
     <ul className="flex flex-col gap-3 mb-6" aria-label={t(`account:${book}.listTitle`)}>
       {entries.map((entry) => (

@@ -107,6 +107,10 @@ test("addresses: refused, added with a province of the country, edited, made def
   await page.goto("/myAddress");
   await expect(page.getByRole("heading", { level: 1, name: "Mis domicilios" })).toBeVisible();
   await expect(page.getByText("Todavía no tenés domicilios.")).toBeVisible();
+  // The long province names do not widen the form past a phone's screen (WCAG 1.4.10).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
   await expectAccessible(page);
 
   // Nothing filled in: every required field is named.

@@ -37,8 +37,10 @@ export function ProvinceField({
           {t("account:geo.provinceHint")}
         </p>
       )}
+      {/* Some names are long: the list may not widen the form past the screen. */}
       <select
         key={key}
+        className="w-full max-w-full"
         {...props}
         {...invalid}
         {...(hydrated

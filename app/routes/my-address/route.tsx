@@ -113,7 +113,7 @@ function AddressForm({
       {editing ? (
         <input type="hidden" name="idClienteDomicilio" value={editing.idClienteDomicilio} />
       ) : null}
-      <div className="grid sm:grid-cols-2 gap-x-4">
+      <div className="grid sm:grid-cols-2 gap-x-4 [&>*]:min-w-0">
         <SelectField
           meta={fields.cTipo}
           label={t("account:addresses.type")}

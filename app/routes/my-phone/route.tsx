@@ -87,7 +87,7 @@ function PhoneForm({
       {editing ? (
         <input type="hidden" name="idClienteTelefono" value={editing.idClienteTelefono} />
       ) : null}
-      <div className="grid sm:grid-cols-2 gap-x-4">
+      <div className="grid sm:grid-cols-2 gap-x-4 [&>*]:min-w-0">
         <SelectField
           meta={fields.cTipo}
           label={t("account:phones.type")}
