@@ -16,6 +16,12 @@ import {
 
 const backends = raceBackends();
 
+/** A database error of the unique index named (drizzle wraps the driver's error). */
+const violates = (index: string) => (error: unknown) => {
+  const cause = (error as { cause?: { constraint?: string; code?: string } }).cause;
+  return cause?.code === "23505" && cause.constraint === index;
+};
+
 const address = (n: number) => ({
   cTipo: "PARTICULAR",
   cCalle: `Calle ${n}`,
@@ -52,6 +58,34 @@ describe.each(backends)("contact races on $name", ({ open, shared }) => {
 
   const statuses = (answers: Array<{ status: number; json: { nCode: number } }>) =>
     answers.map((a) => `${a.status}/${a.json.nCode}`);
+
+  it("the schema itself refuses a second default, whatever the code does", async () => {
+    const row = { customerId, kind: "MOVIL", number: "1100000001", isDefault: true };
+    await handle.db.insert(customerPhones).values(row);
+    await expect(
+      handle.db.insert(customerPhones).values({ ...row, number: "1100000002" }),
+    ).rejects.toSatisfy(violates("customer_phones_one_default"));
+    await handle.db
+      .insert(customerPhones)
+      .values({ ...row, number: "1100000003", isDefault: false });
+    const address = {
+      customerId,
+      kind: "PARTICULAR",
+      street: "Calle",
+      streetNumber: "1",
+      country: "AR",
+      province: "AR-B",
+      location: "La Plata",
+      zip: "1900",
+      isDefault: true,
+    };
+    await handle.db.insert(customerAddresses).values(address);
+    await expect(
+      handle.db.insert(customerAddresses).values({ ...address, street: "Otra" }),
+    ).rejects.toSatisfy(violates("customer_addresses_one_default"));
+    expect(await defaults(customerPhones)).toHaveLength(1);
+    expect(await defaults(customerAddresses)).toHaveLength(1);
+  });
 
   it("many first phones at once: one of them is the default", async () => {
     const answers = await Promise.all(
