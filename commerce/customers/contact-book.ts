@@ -11,6 +11,8 @@ import { businessError, notFound } from "../errors.ts";
 import { newEntryIsDefault, successorAfterDelete } from "./default-rules.ts";
 
 export type BookTable = typeof customerPhones | typeof customerAddresses;
+// Both tables have the columns used here (id, customerId, isDefault, createdAt); Drizzle's
+// query builders want one table type, so the phones' stands for either in the casts below.
 type Row<T extends BookTable> = T["$inferSelect"];
 /** The row's own data: what a caller gives, without keys, owner, flag or date. */
 export type EntryData<T extends BookTable> = Omit<
