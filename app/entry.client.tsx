@@ -7,7 +7,7 @@ import { HydratedRouter } from "react-router/dom";
 import { defaultLocale, isLocale, storefrontNamespaces } from "./lib/locales";
 
 const loaders = import.meta.glob<Record<string, unknown>>(
-  "../locales/*/{layout,browse,account,checkout,validation}.json",
+  "../locales/*/{layout,browse,account,checkout,validation,places}.json",
   {
     import: "default",
   },

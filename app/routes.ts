@@ -20,6 +20,8 @@ export default [
   route("login", "routes/login.tsx", { id: "login" }),
   route("signUp", "routes/sign-up.tsx", { id: "signUp" }),
   route("logout", "routes/logout.ts", { id: "logout" }),
+  route("myPhone", "routes/my-phone/route.tsx", { id: "myPhone" }),
+  route("myAddress", "routes/my-address/route.tsx", { id: "myAddress" }),
   route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket/route.tsx", { id: "BuyTicket" }),
   route("BuyTicket/ok/:idProcesoDeCompra", "routes/buy-ticket-ok.tsx", { id: "BuyTicketOk" }),
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),

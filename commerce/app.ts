@@ -10,6 +10,7 @@ import { ApiError, validationError } from "./errors.ts";
 import { browseHandlers } from "./http/browse.ts";
 import { catalogHandlers, posterImplementation } from "./http/catalog.ts";
 import { clientAddressResolver } from "./http/client-address.ts";
+import { contactHandlers } from "./http/contacts.ts";
 import { customerHandlers } from "./http/customers.ts";
 import { docsPage } from "./http/docs.ts";
 import { openApiDocument } from "./http/openapi.ts";
@@ -88,6 +89,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...catalogHandlers(deps),
       ...browseHandlers(deps),
       ...customerHandlers(deps),
+      ...contactHandlers(deps),
       ...purchaseHandlers(deps),
       ...orderHandlers(deps),
     ],

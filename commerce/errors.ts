@@ -43,6 +43,7 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PAYMENT_IN_PROGRESS: 409,
   PERFORMANCE_NOT_ON_SALE: 409,
   TOO_MANY_PLACES: 422,
+  CONTACTS_LIMIT: 422,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

@@ -11,7 +11,7 @@
 import { contactRequest } from "@contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkoutForm, loginForm, signUpForm } from "~/lib/forms";
+import { addressForm, checkoutForm, loginForm, phoneForm, signUpForm } from "~/lib/forms";
 import { sessionCookie } from "~/testing/route-harness";
 import {
   acceptLanguage,
@@ -198,6 +198,19 @@ const checkoutIntents: fc.Arbitrary<Field[]> = fc
     ["idFuncion", performance],
   ]);
 
+/** The phone and address pages' intents, with an entry id for those on one entry. */
+const bookIntents: fc.Arbitrary<Field[]> = fc
+  .tuple(
+    fc.constantFrom("add", "edit", "makeDefault", "delete", ""),
+    fc.oneof(fc.integer({ min: 0, max: 6 }).map(String), hostileString),
+  )
+  .map(([intent, id]) => [
+    ["intent", intent],
+    ["id", id],
+  ]);
+const withBookIntent = (form: fc.Arbitrary<Field[]>) =>
+  fc.tuple(form, bookIntents).map(([fields, intent]) => [...intent, ...fields]);
+
 /** A return path (redirectTo): this site's, another's, or one no header can carry. */
 const returnPath: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom("/", "/myOrders", "//evil.example", "/\\evil.example", "https://evil.example"),
@@ -232,6 +245,8 @@ const forms = {
     .tuple(formFrom(jsonSchemaOf(checkoutForm)), fc.option(checkoutIntents))
     .map(([form, intent]) => [...(intent ?? []), ...form]),
   contact: formFrom(jsonSchemaOf(contactRequest)),
+  phone: withBookIntent(formFrom(jsonSchemaOf(phoneForm))),
+  address: withBookIntent(formFrom(jsonSchemaOf(addressForm))),
   places: placeFields,
   language: languageFields,
   anything: fc.array(fc.tuple(hostileString, hostileValue.map(asText)), { maxLength: 6 }),
@@ -247,6 +262,8 @@ const ownForm: Record<string, fc.Arbitrary<Field[]>> = {
   funcionTienda: forms.places,
   language: forms.language,
   "page-TechnicalSupport": forms.contact,
+  myPhone: forms.phone,
+  myAddress: forms.address,
 };
 const anyForm = fc.oneof(...Object.values(forms));
 

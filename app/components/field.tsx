@@ -160,7 +160,7 @@ export function TextField({
   autoComplete,
   inputMode,
 }: {
-  meta: FieldMetadata<string | number | undefined>;
+  meta: FieldMetadata<string | number | null | undefined>;
   label: string;
   type?: InputType;
   autoComplete?: string;

@@ -1,7 +1,19 @@
 // Form schemas shared by the browser (Conform validates as you type when JavaScript runs)
 // and the server (the same schema checks every submission). Error messages are i18n keys
 // of the "validation" namespace; the contract supplies the API's own rules.
-import { cardSchema, loginRequest, plainText, signUpRequest } from "@contract";
+import {
+  addressFields,
+  cardSchema,
+  idParam,
+  insertPhoneRequest,
+  loginRequest,
+  type PhoneType,
+  phoneNumberSchema,
+  phoneTypeSchema,
+  plainText,
+  provinceOfCountry,
+  signUpRequest,
+} from "@contract";
 import { z } from "zod";
 
 export const redirectField = z.string().optional();
@@ -10,10 +22,22 @@ export const loginForm = loginRequest.extend({ redirectTo: redirectField });
 
 /** Sign-up asks twice for e-mail and password (§5: each must match its confirmation). */
 export const signUpForm = signUpRequest
+  .omit({ oTelefono: true })
   .extend({
     cEmailConfirmacion: plainText({ error: "emailConfirmRequired" }),
     cClaveConfirmacion: plainText({ error: "passwordConfirmRequired", trim: false }),
     redirectTo: redirectField,
+    // The optional default phone, flat (a form cannot leave out a nested object): both or none.
+    cTelefonoTipo: phoneTypeSchema.optional(),
+    cTelefonoNumero: phoneNumberSchema.optional(),
+  })
+  .refine((form) => !form.cTelefonoTipo || form.cTelefonoNumero, {
+    error: "phoneRequired",
+    path: ["cTelefonoNumero"],
+  })
+  .refine((form) => !form.cTelefonoNumero || form.cTelefonoTipo, {
+    error: "phoneTypeRequired",
+    path: ["cTelefonoTipo"],
   })
   .refine((form) => form.cEmail.toLowerCase() === form.cEmailConfirmacion.toLowerCase(), {
     error: "emailMustMatch",
@@ -24,6 +48,13 @@ export const signUpForm = signUpRequest
     path: ["cClaveConfirmacion"],
   });
 
+/** The sign-up form's phone fields as the API takes them (none when not both given). */
+export function signUpPhone(form: { cTelefonoTipo?: PhoneType; cTelefonoNumero?: string }) {
+  return form.cTelefonoTipo && form.cTelefonoNumero
+    ? { cTipo: form.cTelefonoTipo, cNumero: form.cTelefonoNumero }
+    : undefined;
+}
+
 /** Checkout: delivery, payment method and installments, the card, and the terms (§5). */
 export const checkoutForm = z.object({
   idEntregaTipo: z.coerce.number({ error: "deliveryRequired" }).int().positive(),
@@ -33,3 +64,11 @@ export const checkoutForm = z.object({
   lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
   cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
 });
+
+/** A phone of /myPhone: a new one, or an edit of the one its id names. */
+export const phoneForm = insertPhoneRequest.extend({ idClienteTelefono: idParam.optional() });
+
+/** An address of /myAddress: a new one, or an edit of the one its id names. */
+export const addressForm = addressFields
+  .extend({ idClienteDomicilio: idParam.optional() })
+  .superRefine(provinceOfCountry);

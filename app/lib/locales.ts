@@ -14,4 +14,5 @@ export const storefrontNamespaces = [
   "account",
   "checkout",
   "validation",
+  "places",
 ] as const;

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { documentTypes, endpoints, genders } from "@contract";
+import { documentTypes, endpoints, genders, phoneTypes } from "@contract";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
-import { signUpForm } from "~/lib/forms";
+import { signUpForm, signUpPhone } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { tooManyAttempts } from "~/services/commerce.server";
@@ -34,9 +34,16 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: hiddenFields }), { status: 400 });
   }
-  const { cEmailConfirmacion, cClaveConfirmacion, redirectTo, ...customer } = submission.value;
+  const {
+    cEmailConfirmacion,
+    cClaveConfirmacion,
+    redirectTo,
+    cTelefonoTipo,
+    cTelefonoNumero,
+    ...customer
+  } = submission.value;
   const result = await getRequestContext(args).commerce.call(endpoints.signUp, {
-    body: customer,
+    body: { ...customer, oTelefono: signUpPhone({ cTelefonoTipo, cTelefonoNumero }) },
   });
   if (!result.ok) {
     const fieldErrors =
@@ -121,6 +128,21 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             meta={fields.cNumeroDocumento}
             label={t("account:fields.documentNumber")}
             inputMode="text"
+          />
+          <SelectField
+            meta={fields.cTelefonoTipo}
+            label={t("account:phones.signUpType")}
+            placeholder={t("account:fields.choose")}
+            options={phoneTypes.map((value) => ({
+              value,
+              label: t(`account:phones.types.${value}`),
+            }))}
+          />
+          <TextField
+            meta={fields.cTelefonoNumero}
+            label={t("account:phones.signUpNumber")}
+            type="tel"
+            autoComplete="tel"
           />
         </div>
         <p className="text-sm text-stone-600 mb-3">{t("account:signUp.passwordRule")}</p>

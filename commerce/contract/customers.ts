@@ -1,6 +1,7 @@
 // Contract of the customer calls (spec §7 "Customer"): sign-up, login with a token, logout,
 // own data.
 import { z } from "zod";
+import { addressSchema, newPhoneSchema, phoneSchema } from "./contacts.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { plainText } from "./text.ts";
 
@@ -48,6 +49,8 @@ export const signUpRequest = z.object({
     .regex(/^[0-9A-Za-z.-]+$/, { error: "documentInvalid" })
     .min(5, { error: "documentTooLow" })
     .max(20, { error: "documentTooHigh" }),
+  /** An optional phone, the customer's default one from the start. */
+  oTelefono: newPhoneSchema.optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 
@@ -78,6 +81,9 @@ export const customerInfoSchema = z.object({
   cTipoDocumento: z.enum(documentTypes),
   cNumeroDocumento: z.string(),
   cAlias: z.string().nullable(),
+  /** The customer's phones and addresses, the default one first, then oldest first. */
+  aTelefonos: z.array(phoneSchema),
+  aDomicilios: z.array(addressSchema),
 });
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 

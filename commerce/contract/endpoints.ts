@@ -17,6 +17,14 @@ import {
   showTypesEndpoint,
 } from "./catalog.ts";
 import {
+  deleteAddressEndpoint,
+  deletePhoneEndpoint,
+  insertAddressEndpoint,
+  insertPhoneEndpoint,
+  updateAddressEndpoint,
+  updatePhoneEndpoint,
+} from "./contacts.ts";
+import {
   customerInfoEndpoint,
   loginEndpoint,
   logoutEndpoint,
@@ -77,6 +85,13 @@ export const endpoints = {
   login: loginEndpoint,
   logout: logoutEndpoint,
   customerInfo: customerInfoEndpoint,
+  // customers: phones and addresses
+  insertPhone: insertPhoneEndpoint,
+  updatePhone: updatePhoneEndpoint,
+  deletePhone: deletePhoneEndpoint,
+  insertAddress: insertAddressEndpoint,
+  updateAddress: updateAddressEndpoint,
+  deleteAddress: deleteAddressEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,
   process: processEndpoint,

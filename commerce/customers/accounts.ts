@@ -13,7 +13,9 @@ import { customers } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound } from "../errors.ts";
 import { countAttempt } from "../limits/counters.ts";
+import { listAddresses } from "./addresses.ts";
 import { hashPassword, unknownUserHash, verifyPassword } from "./password.ts";
+import { insertSignUpPhone, listPhones } from "./phones.ts";
 import { startSession } from "./tokens.ts";
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -31,21 +33,29 @@ export async function signUp(
 ): Promise<SessionUser> {
   // Every attempt counts, taken or not: scripts also probe which e-mails have accounts.
   await countAttempt(deps, "signUp", { address: caller.clientAddress, email: request.cEmail });
-  const [customer] = await deps.db
-    .insert(customers)
-    .values({
-      email: normalizeEmail(request.cEmail),
-      passwordHash: await hashPassword(request.cClave),
-      firstName: request.cNombre,
-      lastName: request.cApellido,
-      gender: request.cGenero,
-      documentType: request.cTipoDocumento,
-      documentNumber: request.cNumeroDocumento,
-      createdAt: deps.now(),
-    })
-    // One statement decides, so two simultaneous sign-ups cannot both get the address.
-    .onConflictDoNothing({ target: customers.email })
-    .returning();
+  const passwordHash = await hashPassword(request.cClave);
+  // The customer and their default phone, if given, together or not at all.
+  const customer = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(customers)
+      .values({
+        email: normalizeEmail(request.cEmail),
+        passwordHash,
+        firstName: request.cNombre,
+        lastName: request.cApellido,
+        gender: request.cGenero,
+        documentType: request.cTipoDocumento,
+        documentNumber: request.cNumeroDocumento,
+        createdAt: deps.now(),
+      })
+      // One statement decides, so two simultaneous sign-ups cannot both get the address.
+      .onConflictDoNothing({ target: customers.email })
+      .returning();
+    if (created && request.oTelefono) {
+      await insertSignUpPhone(tx, created.id, request.oTelefono, deps.now());
+    }
+    return created;
+  });
   if (!customer) throw businessError("EMAIL_TAKEN", undefined, { cEmail: ["emailTaken"] });
   return startSession(deps, customer);
 }
@@ -77,7 +87,7 @@ export async function logIn(
   return startSession(deps, customer);
 }
 
-function customerInfo(row: CustomerRow): CustomerInfo {
+function customerInfo(row: CustomerRow): Omit<CustomerInfo, "aTelefonos" | "aDomicilios"> {
   return {
     idCliente: row.id,
     cNombre: row.firstName,
@@ -97,5 +107,9 @@ export async function loadCustomerInfo(deps: CommerceDeps, customerId: number) {
     .where(eq(customers.id, customerId))
     .limit(1);
   if (!customer) throw notFound();
-  return customerInfo(customer);
+  const [aTelefonos, aDomicilios] = await Promise.all([
+    listPhones(deps, customerId),
+    listAddresses(deps, customerId),
+  ]);
+  return { ...customerInfo(customer), aTelefonos, aDomicilios };
 }

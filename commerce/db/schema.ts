@@ -378,3 +378,57 @@ export const seedRuns = pgTable("seed_runs", {
     .notNull()
     .default(sql`extract(epoch from now())::bigint`),
 });
+
+// ---------------------------------------------------------------- customers' phones and addresses
+// At most one default per customer, in the schema itself (a partial unique index), so no
+// interleaving of requests can ever leave two; the area keeps at least one in one
+// transaction that first locks the customer's row (customers/contact-book.ts).
+
+export const customerPhones = pgTable(
+  "customer_phones",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** PERMANENTE (fixed line) or MOVIL. */
+    kind: text("kind").notNull(),
+    number: text("number").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customer_phones_customer_idx").on(t.customerId),
+    uniqueIndex("customer_phones_one_default").on(t.customerId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const customerAddresses = pgTable(
+  "customer_addresses",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** PARTICULAR or LABORAL (work). */
+    kind: text("kind").notNull(),
+    /** Whom to ask for there. */
+    referrer: text("referrer"),
+    street: text("street").notNull(),
+    streetNumber: text("street_number").notNull(),
+    floor: text("floor"),
+    apartment: text("apartment"),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    /** ISO 3166-2 code of the province, department, region or state. */
+    province: text("province").notNull(),
+    location: text("location").notNull(),
+    zip: text("zip").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customer_addresses_customer_idx").on(t.customerId),
+    uniqueIndex("customer_addresses_one_default").on(t.customerId).where(sql`${t.isDefault}`),
+  ],
+);

@@ -11,28 +11,17 @@ import {
   createCustomersWithTokens,
   createTestApi,
   type Fixture,
-  postgresTestDatabase,
+  raceBackends,
   readyToPay,
   resetDatabase,
   type TestApi,
   testCard,
-  testDatabase,
 } from "../testing/harness.ts";
 
 const BUYERS = 50;
 const LAST_PLACES = 10;
 
-const backends: Array<{ name: string; open: () => Promise<DatabaseHandle>; shared: boolean }> = [
-  { name: "PGlite", open: testDatabase, shared: true },
-];
-const postgresUrl = process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
-  backends.push({
-    name: "PostgreSQL",
-    open: () => postgresTestDatabase(postgresUrl),
-    shared: false,
-  });
-}
+const backends = raceBackends();
 
 describe.each(backends)("races on $name", ({ open, shared, name }) => {
   let handle: DatabaseHandle;

@@ -164,6 +164,25 @@ export function postgresTestDatabase(url: string): Promise<DatabaseHandle> {
   return openDatabase({ databaseUrl: url });
 }
 
+export type RaceBackend = { name: string; open: () => Promise<DatabaseHandle>; shared: boolean };
+
+/**
+ * Where the race tests run: always the file's PGlite (shared by its tests); also a real
+ * PostgreSQL server, whose pool lets transactions truly overlap, when TEST_DATABASE_URL is set.
+ */
+export function raceBackends(): RaceBackend[] {
+  const backends: RaceBackend[] = [{ name: "PGlite", open: testDatabase, shared: true }];
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    backends.push({
+      name: "PostgreSQL",
+      open: () => postgresTestDatabase(postgresUrl),
+      shared: false,
+    });
+  }
+  return backends;
+}
+
 const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table).name);

@@ -15,6 +15,7 @@ export {
   hashDatabaseSchema,
   openDataFolder,
   postgresTestDatabase,
+  raceBackends,
   resetDatabase,
   scratchPostgresDatabase,
   testDatabase,
