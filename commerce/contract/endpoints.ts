@@ -1,6 +1,11 @@
 // Every /v2 endpoint, by area: what the API registers, what /v2/openapi.json and /v2/docs
 // describe, and what the storefront's client may call.
 import {
+  changePasswordEndpoint,
+  recoveryCodeEndpoint,
+  resetPasswordEndpoint,
+} from "./account-security.ts";
+import {
   billboardEndpoint,
   contactEndpoint,
   searchEndpoint,
@@ -77,6 +82,9 @@ export const endpoints = {
   login: loginEndpoint,
   logout: logoutEndpoint,
   customerInfo: customerInfoEndpoint,
+  recoveryCode: recoveryCodeEndpoint,
+  resetPassword: resetPasswordEndpoint,
+  changePassword: changePasswordEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,
   process: processEndpoint,
