@@ -1,7 +1,15 @@
 // Form schemas shared by the browser (Conform validates as you type when JavaScript runs)
 // and the server (the same schema checks every submission). Error messages are i18n keys
 // of the "validation" namespace; the contract supplies the API's own rules.
-import { cardSchema, loginRequest, plainText, signUpRequest } from "@contract";
+import {
+  cardSchema,
+  changePasswordRequest,
+  loginRequest,
+  plainText,
+  recoveryCodeRequest,
+  resetPasswordRequest,
+  signUpRequest,
+} from "@contract";
 import { z } from "zod";
 
 export const redirectField = z.string().optional();
@@ -33,3 +41,32 @@ export const checkoutForm = z.object({
   lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
   cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
 });
+
+/** A new password typed twice (§5: 'Password must match'). */
+const passwordConfirmation = {
+  cClaveConfirmacion: plainText({ error: "passwordConfirmRequired", trim: false }),
+};
+const newPasswordsMatch = (form: { cClave: string; cClaveConfirmacion: string }) =>
+  form.cClave === form.cClaveConfirmacion;
+const mustMatch = {
+  error: "passwordMustMatch",
+  path: ["cClaveConfirmacion"],
+  // Said together with the other fields' errors, not only once they are all right.
+  when: ({ value }: { value: unknown }) => {
+    const form = value as { cClave?: unknown; cClaveConfirmacion?: unknown } | null;
+    return typeof form?.cClave === "string" && typeof form.cClaveConfirmacion === "string";
+  },
+};
+
+/** Password recovery, step 1: the e-mail to send a code to. */
+export const recoverAskForm = recoveryCodeRequest;
+
+/** Password recovery, step 2: the code and the new password (the e-mail rides along). */
+export const recoverResetForm = resetPasswordRequest
+  .extend(passwordConfirmation)
+  .refine(newPasswordsMatch, mustMatch);
+
+/** Change of password: the current one and the new one twice. */
+export const changePasswordForm = changePasswordRequest
+  .extend(passwordConfirmation)
+  .refine(newPasswordsMatch, mustMatch);
