@@ -50,7 +50,7 @@ async function mailedCode(): Promise<string> {
 describe("/recoverPassword", () => {
   it("shows the form with a honeypot to a visitor; a logged-in user goes on", async () => {
     const visitor = await runRoute(recover.loader, pageGet("/recoverPassword"));
-    expect(visitor.result?.honeypot.nameFieldName).toBe("name__confirm");
+    expect(visitor.result?.honeypotFieldName).toBe("name__confirm");
     const { cookie } = await signedUpAndLoggedIn(t);
     const user = await runRoute(recover.loader, pageGet("/recoverPassword", cookie));
     expect((user.thrown as Response).headers.get("Location")).toBe("/");

@@ -5,14 +5,14 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints } from "@contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { FormErrors, TextField, useShopForm } from "~/components/field";
+import { HoneypotField } from "~/components/honeypot-field";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { recoverAskForm, recoverResetForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { tooManyAttempts } from "~/services/commerce.server";
-import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+import { honeypotFieldName, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
 import { getRequestContext, requireAnonymous } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     description: t("account:recover.askIntro"),
     noindex: true,
   });
-  return { honeypot: honeypotInputProps, seo };
+  return { honeypotFieldName, seo };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -98,9 +98,10 @@ export default function RecoverPassword({ loaderData, actionData }: Route.Compon
       {actionData?.step === "reset" ? (
         <ResetStep email={actionData.email} lastResult={actionData.reply} />
       ) : (
-        <HoneypotProvider {...loaderData.honeypot}>
-          <AskStep lastResult={actionData?.reply ?? null} />
-        </HoneypotProvider>
+        <AskStep
+          honeypotFieldName={loaderData.honeypotFieldName}
+          lastResult={actionData?.reply ?? null}
+        />
       )}
     </section>
   );
@@ -108,7 +109,13 @@ export default function RecoverPassword({ loaderData, actionData }: Route.Compon
 
 type LastResult = NonNullable<Route.ComponentProps["actionData"]>["reply"];
 
-function AskStep({ lastResult }: { lastResult: LastResult }) {
+function AskStep({
+  honeypotFieldName,
+  lastResult,
+}: {
+  honeypotFieldName: string;
+  lastResult: LastResult;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useShopForm(recoverAskForm, { id: "recover-ask", lastResult });
   const busy = useNavigation().state === "submitting";
@@ -116,7 +123,7 @@ function AskStep({ lastResult }: { lastResult: LastResult }) {
     <Form method="post" {...getFormProps(form)}>
       <FormErrors form={form} />
       <p>{t("account:recover.askIntro")}</p>
-      <HoneypotInputs label={t("account:recover.honeypot")} className="hidden" />
+      <HoneypotField name={honeypotFieldName} />
       <input type="hidden" name="intent" value="ask" />
       <TextField
         meta={fields.cEmail}
