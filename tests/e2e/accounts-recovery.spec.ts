@@ -163,10 +163,12 @@ test("changing the password ends the session open in another browser", async ({
   // This browser stays logged in.
   await page.goto("/myOrders");
   await expect(page.getByRole("heading", { level: 1, name: "Mis compras" })).toBeVisible();
+  await expectAccessible(page);
 
   // The other one is sent to log in, and only the new password lets it back.
   await other.goto("/myOrders");
   await expect(other).toHaveURL(/\/login\?redirectTo=%2FmyOrders$/);
+  await expectAccessible(other);
   await logIn(other, email, "Cambiada2031");
   await expect(other).toHaveURL(/\/myOrders$/);
   await elsewhere.close();
