@@ -1,6 +1,6 @@
 // Password recovery: a code by mail, then a new password with it. Asking answers the same,
-// after the same statements, whether or not the e-mail has an account; the mail itself is
-// composed and sent after the answer (mail/send-later.ts). Both steps are rate-limited per
+// after the same work, whether or not the e-mail has an account: the code is written and
+// mailed after the answer (mail/send-later.ts). Both steps are rate-limited per
 // e-mail and per client address, and a code dies when used, after 15 minutes, or after 5
 // wrong tries. A new password ends every session of the customer.
 import { and, eq, sql } from "drizzle-orm";
@@ -47,9 +47,10 @@ export function recoveryMail(
 }
 
 /**
- * Step 1 (CodigoRecupero). One upsert decides: it writes a code only when the e-mail has an
- * account, replacing any earlier one; unknown e-mails run the same statement and write
- * nothing. The answer never says which.
+ * Step 1 (CodigoRecupero). The answer waits only for the rate limits, which count every
+ * e-mail alike; the code is written and mailed after it (mail/send-later.ts), so neither the
+ * answer nor its timing says whether the e-mail has an account. One upsert writes the code
+ * only when it has one, replacing any earlier code.
  */
 export async function requestRecoveryCode(
   deps: CommerceDeps,
@@ -61,30 +62,29 @@ export async function requestRecoveryCode(
     email: request.cEmail,
   });
   const email = normalizeEmail(request.cEmail);
-  const code = drawRecoveryCode();
   const now = deps.now();
-  const written = await deps.db
-    .insert(passwordRecoveryCodes)
-    .select(
-      sql`select ${customers.id}, ${recoveryCodeHash(deps.ticketSecret, email, code)}, ${recoveryCodeExpiry(now)}::timestamptz, 0, ${now}::timestamptz from ${customers} where ${customers.email} = ${email}`,
-    )
-    .onConflictDoUpdate({
-      target: passwordRecoveryCodes.customerId,
-      set: {
-        codeHash: sql`excluded.code_hash`,
-        expiresAt: sql`excluded.expires_at`,
-        failedAttempts: 0,
-        createdAt: sql`excluded.created_at`,
-      },
-    })
-    .returning({ customerId: passwordRecoveryCodes.customerId });
-  if (written.length === 0) return;
-  const customerId = written[0].customerId;
   void sendLater(deps.mailer, "password-recovery", async () => {
+    const code = drawRecoveryCode();
+    const [written] = await deps.db
+      .insert(passwordRecoveryCodes)
+      .select(
+        sql`select ${customers.id}, ${recoveryCodeHash(deps.ticketSecret, email, code)}, ${recoveryCodeExpiry(now)}::timestamptz, 0, ${now}::timestamptz from ${customers} where ${customers.email} = ${email}`,
+      )
+      .onConflictDoUpdate({
+        target: passwordRecoveryCodes.customerId,
+        set: {
+          codeHash: sql`excluded.code_hash`,
+          expiresAt: sql`excluded.expires_at`,
+          failedAttempts: 0,
+          createdAt: sql`excluded.created_at`,
+        },
+      })
+      .returning({ customerId: passwordRecoveryCodes.customerId });
+    if (!written) return null;
     const [customer] = await deps.db
       .select({ email: customers.email, firstName: customers.firstName })
       .from(customers)
-      .where(eq(customers.id, customerId));
+      .where(eq(customers.id, written.customerId));
     return customer ? recoveryMail(customer, code, caller.language) : null;
   });
 }
