@@ -173,3 +173,10 @@ test("changing the password ends the session open in another browser", async ({
   await expect(other).toHaveURL(/\/myOrders$/);
   await elsewhere.close();
 });
+
+test("the development outbox page does not exist in production", async ({ page }) => {
+  const response = await page.goto("/dev/outbox");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página no encontrada");
+  await expectAccessible(page);
+});
