@@ -64,7 +64,8 @@ export default defineConfig({
       // One line per request would bury the runner's own output.
       LOG_LEVEL: "warn",
       // Every test signs up and writes from 127.0.0.1: more than one visitor would.
-      RATE_LIMITS: "signUp.address=500/60,contact.address=500/60,login.address=500/15",
+      RATE_LIMITS:
+        "signUp.address=500/60,contact.address=500/60,login.address=500/15,passwordRecovery.address=500/60,recoveryCode.address=500/60",
     },
   },
 });

@@ -32,6 +32,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "../commerce/db
 import * as schema from "../commerce/db/schema.ts";
 import type { CommerceDeps } from "../commerce/deps.ts";
 import { defaultRateLimits } from "../commerce/limits/rate-limits.ts";
+import { MemoryOutbox } from "../commerce/mail/outbox.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
 import { TYPE } from "../commerce/seed/data.ts";
 import { hashDatabaseSchema, resetDatabase } from "../commerce/testing/harness.ts";
@@ -225,6 +226,7 @@ async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog 
     loginMinutes: 180,
     maxPlacesPerPerformance: 10,
     rateLimits: defaultRateLimits,
+    mailer: new MemoryOutbox(),
     now: () => NOW,
   };
   const api = createCommerceApi(deps);

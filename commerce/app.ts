@@ -7,6 +7,7 @@ import { customerIdOfToken } from "./customers/tokens.ts";
 import type { Database } from "./db/client.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { ApiError, validationError } from "./errors.ts";
+import { accountSecurityHandlers } from "./http/account-security.ts";
 import { browseHandlers } from "./http/browse.ts";
 import { catalogHandlers, posterImplementation } from "./http/catalog.ts";
 import { clientAddressResolver } from "./http/client-address.ts";
@@ -90,6 +91,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...browseHandlers(deps),
       ...customerHandlers(deps),
       ...contactHandlers(deps),
+      ...accountSecurityHandlers(deps),
       ...purchaseHandlers(deps),
       ...orderHandlers(deps),
     ],

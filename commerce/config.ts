@@ -37,6 +37,15 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   SANDBOX_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** smtp://user:password@host:587 or smtps://…: send mail there instead of the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The From of every mail ("Name <address>"). */
+  MAIL_FROM: z.string().min(3).default("Entradas <no-reply@localhost>"),
+  /** The outbox folder (default $DATA_DIR/outbox). */
+  OUTBOX_DIR: z.string().min(1).optional(),
 });
 
 export type CommerceSettings = {
@@ -73,7 +82,11 @@ export type CommerceSettings = {
   reconcileIntervalSeconds: number;
   /** Fault tests only: the sandbox acquirer holds each answer this long after deciding. */
   sandboxAnswerDelayMs: number;
+  /** Mail: through SMTP when smtpUrl is set, else as .eml files in outboxDir. */
+  mail: MailSettings;
 };
+
+export type MailSettings = { smtpUrl?: string; from: string; outboxDir: string };
 
 export function commerceSettingsFromEnv(
   mode: "embedded" | "standalone",
@@ -104,5 +117,12 @@ export function commerceSettingsFromEnv(
     reconcileGraceSeconds: parsed.PAYMENT_RECONCILE_GRACE_SECONDS,
     reconcileIntervalSeconds: parsed.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     sandboxAnswerDelayMs: parsed.SANDBOX_ANSWER_DELAY_MS,
+    mail: {
+      smtpUrl: parsed.SMTP_URL,
+      from: parsed.MAIL_FROM,
+      outboxDir:
+        parsed.OUTBOX_DIR ??
+        `${parsed.DATA_DIR ?? (mode === "embedded" ? "./data" : "./data/commerce")}/outbox`,
+    },
   };
 }

@@ -2,6 +2,7 @@
 // from a handler, a test, a job or a benchmark alike.
 import type { Database } from "./db/client.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
+import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 
 export type CommerceDeps = {
@@ -22,5 +23,7 @@ export type CommerceDeps = {
    * never received (purchase/reconcile.ts; default 2 minutes).
    */
   pendingPaymentGraceMs?: number;
+  /** Where customers' mail goes: the outbox on disk, SMTP, or memory in tests (mail/). */
+  mailer: Mailer;
   now: () => Date;
 };

@@ -44,6 +44,8 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PERFORMANCE_NOT_ON_SALE: 409,
   TOO_MANY_PLACES: 422,
   CONTACTS_LIMIT: 422,
+  RECOVERY_CODE_INVALID: 422,
+  CURRENT_PASSWORD_WRONG: 401,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

@@ -7,11 +7,21 @@ import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts
 import { DataFolderError } from "./db/data-folder.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { errorFields, log } from "./log.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { OutboxMailer } from "./mail/outbox.ts";
+import { SmtpMailer } from "./mail/smtp.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
+
+/** SMTP when configured, else the outbox folder. */
+export function mailerFor(mail: CommerceSettings["mail"]): Mailer {
+  return mail.smtpUrl
+    ? new SmtpMailer(mail.smtpUrl, mail.from)
+    : new OutboxMailer(mail.outboxDir, mail.from);
+}
 
 /** What the API's areas run with, from the settings: the server's, a benchmark's alike. */
 export function commerceDeps(db: Database, settings: CommerceSettings): CommerceDeps {
@@ -24,6 +34,7 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
     maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
     rateLimits: settings.rateLimits,
     pendingPaymentGraceMs: settings.reconcileGraceSeconds * 1000,
+    mailer: mailerFor(settings.mail),
     now: () => new Date(),
   };
 }

@@ -4,6 +4,7 @@
 import {
   addressFields,
   cardSchema,
+  changePasswordRequest,
   idParam,
   insertPhoneRequest,
   loginRequest,
@@ -12,6 +13,8 @@ import {
   phoneTypeSchema,
   plainText,
   provinceOfCountry,
+  recoveryCodeRequest,
+  resetPasswordRequest,
   signUpRequest,
 } from "@contract";
 import { z } from "zod";
@@ -72,3 +75,28 @@ export const phoneForm = insertPhoneRequest.extend({ idClienteTelefono: idParam.
 export const addressForm = addressFields
   .extend({ idClienteDomicilio: idParam.optional() })
   .superRefine(provinceOfCountry);
+/** A new password typed twice (§5: 'Password must match'). */
+const passwordConfirmation = {
+  cClaveConfirmacion: plainText({ error: "passwordConfirmRequired", trim: false }),
+};
+const newPasswordsMatch = (form: { cClave: string; cClaveConfirmacion: string }) =>
+  form.cClave === form.cClaveConfirmacion;
+const mustMatch = {
+  error: "passwordMustMatch",
+  path: ["cClaveConfirmacion"],
+  // Said together with the other fields' errors, not only once they are all right.
+  when: ({ value }: { value: unknown }) => {
+    const form = value as { cClave?: unknown; cClaveConfirmacion?: unknown } | null;
+    return typeof form?.cClave === "string" && typeof form.cClaveConfirmacion === "string";
+  },
+};
+/** Password recovery, step 1: the e-mail to send a code to. */
+export const recoverAskForm = recoveryCodeRequest;
+/** Password recovery, step 2: the code and the new password (the e-mail rides along). */
+export const recoverResetForm = resetPasswordRequest
+  .extend(passwordConfirmation)
+  .refine(newPasswordsMatch, mustMatch);
+/** Change of password: the current one and the new one twice. */
+export const changePasswordForm = changePasswordRequest
+  .extend(passwordConfirmation)
+  .refine(newPasswordsMatch, mustMatch);

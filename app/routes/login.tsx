@@ -74,6 +74,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
       <p className="mt-4">
+        <Link to="/recoverPassword">{t("account:recover.forgotLink")}</Link>
+      </p>
+      <p className="mt-4">
         {t("account:login.noAccount")} <Link to={signUpHref}>{t("account:login.signUpLink")}</Link>
       </p>
     </section>

@@ -14,6 +14,8 @@ const schema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
+  /** The embedded API's outbox of mail (default $DATA_DIR/outbox), listed at /dev/outbox. */
+  OUTBOX_DIR: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   COMMERCE_API_URL: z.url().optional(),
@@ -43,6 +45,8 @@ export type StorefrontConfig = {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the embedded API writes its mail; the development page /dev/outbox lists it. */
+  outboxDir: string;
   sessionSecret: string;
   cookieSecure: boolean;
   commerceApiUrl: string | undefined;
@@ -78,6 +82,7 @@ function load(): StorefrontConfig {
     port: env.PORT,
     host: env.HOST,
     dataDir: env.DATA_DIR,
+    outboxDir: env.OUTBOX_DIR ?? join(env.DATA_DIR, "outbox"),
     sessionSecret: sessionSecretFrom(env.DATA_DIR, env.SESSION_SECRET),
     cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production,
     commerceApiUrl: env.COMMERCE_API_URL,

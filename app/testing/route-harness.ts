@@ -15,7 +15,7 @@ import {
   type ApiTestSetup,
   setUpApiTests,
 } from "../../commerce/testing/api-test.ts";
-import type { Fixture } from "../../commerce/testing/harness.ts";
+import { type Fixture, signUp, type TestApi } from "../../commerce/testing/harness.ts";
 
 export const shopOrigin = "http://shop.test";
 
@@ -123,4 +123,17 @@ export function pageGet(path: string, cookie?: string) {
   return new Request(`${shopOrigin}${path}`, {
     headers: { ...(cookie ? { Cookie: cookie } : {}), "Accept-Language": "en" },
   });
+}
+
+/** A customer signed up through the API and logged in: their token, e-mail and cookie. */
+export async function signedUpAndLoggedIn(t: TestApi) {
+  const { token, email } = await signUp(t);
+  const cookie = await loggedIn({
+    token,
+    cNombre: "Ana",
+    cEmail: email,
+    dLogin: new Date().toISOString(),
+    lAlias: false,
+  });
+  return { token, email, cookie };
 }

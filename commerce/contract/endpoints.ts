@@ -1,6 +1,11 @@
 // Every /v2 endpoint, by area: what the API registers, what /v2/openapi.json and /v2/docs
 // describe, and what the storefront's client may call.
 import {
+  changePasswordEndpoint,
+  recoveryCodeEndpoint,
+  resetPasswordEndpoint,
+} from "./account-security.ts";
+import {
   billboardEndpoint,
   contactEndpoint,
   searchEndpoint,
@@ -92,6 +97,9 @@ export const endpoints = {
   insertAddress: insertAddressEndpoint,
   updateAddress: updateAddressEndpoint,
   deleteAddress: deleteAddressEndpoint,
+  recoveryCode: recoveryCodeEndpoint,
+  resetPassword: resetPasswordEndpoint,
+  changePassword: changePasswordEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,
   process: processEndpoint,

@@ -2,6 +2,7 @@
 // the commerce API (which registers and validates with them) and the storefront's client
 // (which calls through them and parses responses with them). Split by area; this file only
 // gathers them for `@contract` imports.
+export * from "./account-security.ts";
 export * from "./browse.ts";
 export * from "./card.ts";
 export * from "./catalog.ts";

@@ -21,7 +21,7 @@ import { startSession } from "./tokens.ts";
 type CustomerRow = typeof customers.$inferSelect;
 
 /** E-mails are unique case-insensitively: they are stored lower-cased. */
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Who is calling, for the rate limits: the client's address when known. */
 export type Caller = { clientAddress: string | null };

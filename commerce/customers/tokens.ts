@@ -1,7 +1,7 @@
 // API session tokens: 32 random bytes handed to the caller once; only their SHA-256 is
 // stored, with an expiry (spec §9: 180 minutes).
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, lte, ne } from "drizzle-orm";
 import type { SessionUser } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import { apiTokens, type customers } from "../db/schema.ts";
@@ -41,6 +41,21 @@ export async function startSession(
 /** Ends a session: the token's row goes, so it is refused everywhere from now on. */
 export async function revokeToken(db: Executor, token: string): Promise<void> {
   await db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
+}
+
+/**
+ * Ends every session of a customer (a new password), or every one but the caller's
+ * (`keepToken`: the session that changed the password goes on).
+ */
+export async function revokeCustomerTokens(
+  db: Executor,
+  customerId: number,
+  keepToken?: string,
+): Promise<void> {
+  const ofCustomer = eq(apiTokens.customerId, customerId);
+  await db
+    .delete(apiTokens)
+    .where(keepToken ? and(ofCustomer, ne(apiTokens.tokenHash, hashToken(keepToken))) : ofCustomer);
 }
 
 /** The customer a valid, unexpired token belongs to, or null. */

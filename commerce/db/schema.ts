@@ -205,6 +205,8 @@ export const customers = pgTable("customers", {
   gender: text("gender").notNull(),
   birthDate: text("birth_date"),
   alias: text("alias"),
+  /** The language of the customer's last purchase (es, en, pt): their mail is written in it. */
+  language: text("language"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -432,3 +434,17 @@ export const customerAddresses = pgTable(
     uniqueIndex("customer_addresses_one_default").on(t.customerId).where(sql`${t.isDefault}`),
   ],
 );
+/**
+ * The live password-recovery code of a customer (customers/recovery.ts): at most one, since
+ * asking again replaces it. Only an HMAC of the code is kept; it is deleted when used, and
+ * dies after too many wrong tries or when it expires.
+ */
+export const passwordRecoveryCodes = pgTable("password_recovery_codes", {
+  customerId: integer("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});

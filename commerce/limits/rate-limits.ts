@@ -5,8 +5,17 @@
 import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 
-/** What is limited. passwordRecovery has no endpoint yet: its limit is ready for it. */
-export const rateLimitNames = ["login", "signUp", "passwordRecovery", "contact"] as const;
+/**
+ * What is limited. passwordRecovery counts requests for a code, recoveryCode the tries of
+ * one; a wrong current password at a password change counts as a failed login.
+ */
+export const rateLimitNames = [
+  "login",
+  "signUp",
+  "passwordRecovery",
+  "recoveryCode",
+  "contact",
+] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 
 export const rateLimitScopes = ["address", "account"] as const;
@@ -32,6 +41,10 @@ export const defaultRateLimits: RateLimits = {
   passwordRecovery: {
     account: { max: 3, windowMinutes: 60 },
     address: { max: 10, windowMinutes: 60 },
+  },
+  recoveryCode: {
+    account: { max: 10, windowMinutes: 60 },
+    address: { max: 30, windowMinutes: 60 },
   },
   contact: {
     account: { max: 5, windowMinutes: 60 },

@@ -194,7 +194,7 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
 
   // Approved but the places may be gone (cancelled, expired and retaken, or the cart changed
   // meanwhile): then the money is given back and the answer says why.
-  const settled = await settleApprovedCharge(deps, payment.id, outcome);
+  const settled = await settleApprovedCharge(deps, payment.id, outcome, input.language);
   if ("lost" in settled) throw businessError(settled.lost);
   return settled;
 }

@@ -8,7 +8,9 @@ import type { Database } from "../db/client.ts";
 import { orders, payments, positions, purchaseProcesses, sectors, tickets } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { type BusinessErrorCode, isBusinessErrorCode } from "../errors.ts";
+import type { Language } from "../i18n.ts";
 import { log } from "../log.ts";
+import { confirmOrderByMail } from "../orders/confirmation-mail.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { signTicketCode } from "../tickets/code.ts";
 import { deliveryTypeById } from "./catalogues.ts";
@@ -28,11 +30,12 @@ export function lostReason(stored: string | null): BusinessErrorCode {
   return stored !== null && isBusinessErrorCode(stored) ? stored : "PAYMENT_FAILED";
 }
 
+/** The order of the payment; `created` when this call wrote it (not a simultaneous one). */
 export async function completePurchase(
   deps: CommerceDeps,
   paymentId: number,
   outcome: Extract<ChargeOutcome, { status: "APPROVED" }>,
-): Promise<{ orderId: number }> {
+): Promise<{ orderId: number; created: boolean }> {
   // Read the clock again: the payment call may have taken a while.
   const now = deps.now();
   return changeAvailability(deps, async (tx) => {
@@ -50,7 +53,7 @@ export async function completePurchase(
         .select({ id: orders.id })
         .from(orders)
         .where(eq(orders.paymentId, payment.id));
-      return { orderId: order.id };
+      return { orderId: order.id, created: false };
     }
     if (payment.status !== "PENDING") throw new PurchaseLost(lostReason(payment.declineReason));
     if (process.status === "PAID") throw new PurchaseLost("PROCESS_PAID");
@@ -119,7 +122,7 @@ export async function completePurchase(
       update ${payments}
       set status = 'APPROVED', provider_reference = ${outcome.reference}, card_last4 = ${outcome.last4}
       where id = ${payment.id} and exists (select 1 from paid)`);
-    return { orderId: order.id };
+    return { orderId: order.id, created: true };
   });
 }
 
@@ -127,15 +130,20 @@ export type Settlement = { orderId: number } | { lost: BusinessErrorCode };
 
 /**
  * Settles an approved charge: sells the places, or, when they are gone (cancelled, expired
- * and retaken, already paid by another charge), gives the money back and records why.
+ * and retaken, already paid by another charge), gives the money back and records why. A new
+ * order is confirmed by mail once committed, in `language` (the charge's) when given, else in
+ * the customer's last one (a payment reconciled after a crash).
  */
 export async function settleApprovedCharge(
   deps: CommerceDeps,
   paymentId: number,
   outcome: Extract<ChargeOutcome, { status: "APPROVED" }>,
+  language?: Language,
 ): Promise<Settlement> {
   try {
-    return await completePurchase(deps, paymentId, outcome);
+    const { orderId, created } = await completePurchase(deps, paymentId, outcome);
+    if (created) void confirmOrderByMail(deps, orderId, language);
+    return { orderId };
   } catch (error) {
     if (!(error instanceof PurchaseLost)) throw error;
     let refunded = true;

@@ -8,6 +8,8 @@ import * as schema from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import type { CommerceBindings } from "../http/client-address.ts";
 import { defaultRateLimits, type RateLimits } from "../limits/rate-limits.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { MemoryOutbox } from "../mail/outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
 
@@ -69,9 +71,12 @@ export function createTestApi(
     maxPlacesPerPerformance?: number;
     rateLimits?: RateLimits;
     trustClientAddressFrom?: string[];
+    /** Default: an outbox in memory (`outbox`), composing each message as the real one. */
+    mailer?: Mailer;
   } = {},
 ) {
   const clock = options.clock ?? new TestClock();
+  const outbox = new MemoryOutbox();
   // The real sandbox acquirer, unless the test brings its own provider.
   const sandbox = new SandboxAcquirer({ db });
   const deps: CommerceDeps = {
@@ -83,6 +88,7 @@ export function createTestApi(
     // The production default unless a test sells a performance out on its own.
     maxPlacesPerPerformance: options.maxPlacesPerPerformance ?? 10,
     rateLimits: options.rateLimits ?? defaultRateLimits,
+    mailer: options.mailer ?? outbox,
     now: clock.now,
   };
   // Every JSON answer is checked against the contract: a drift fails the test that caused it.
@@ -116,7 +122,7 @@ export function createTestApi(
     return { status: response.status, json, response };
   }
 
-  return { api, deps, clock, sandbox, request, call };
+  return { api, deps, clock, sandbox, outbox, request, call };
 }
 
 // ---------------------------------------------------------------- customers
