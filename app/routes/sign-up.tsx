@@ -1,18 +1,19 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { documentTypes, endpoints, genders } from "@contract";
+import { documentTypes, genders } from "@contract";
 import { data, Form, Link, useNavigation } from "react-router";
+import { BirthDateFields } from "~/components/birth-date-fields";
 import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
+import { HoneypotFields } from "~/components/honeypot-fields";
+import { brand } from "~/config/brand";
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
+import { authenticator, LoginRefused } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
-import {
-  getRequestContext,
-  requireAnonymous,
-  startUserSession,
-} from "~/services/request-context.server";
+import { requireAnonymous, startUserSession } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/sign-up";
 
@@ -26,33 +27,41 @@ export async function loader(args: Route.LoaderArgs) {
     description: t("browse:meta.signUp.description"),
     noindex: true,
   });
-  return { redirectTo, title: t("account:signUp.title"), seo };
+  return { redirectTo, title: t("account:signUp.title"), seo, honeypot: await honeypotFields() };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const submission = parseWithZod(await args.request.formData(), { schema: signUpForm });
+  const { request } = args;
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: signUpForm });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: hiddenFields }), { status: 400 });
   }
-  const { cEmailConfirmacion, cClaveConfirmacion, redirectTo, ...customer } = submission.value;
-  const result = await getRequestContext(args).commerce.call(endpoints.signUp, {
-    body: customer,
-  });
-  if (!result.ok) {
-    const fieldErrors =
-      result.code === "EMAIL_TAKEN" ? { cEmail: ["emailTaken"] } : (result.fieldErrors ?? {});
+  if (await isSpam(form)) {
+    const refused = getT(args.context)("validation:formRefused");
+    return data(submission.reply({ formErrors: [refused], hideFields: hiddenFields }), {
+      status: 400,
+    });
+  }
+  try {
+    const user = await authenticator.authenticate("sign-up", request);
+    throw startUserSession(args, user, submission.value.redirectTo);
+  } catch (error) {
+    if (!(error instanceof LoginRefused)) throw error;
+    // The API's field errors land on the form's fields (same names as its body).
+    const { failure } = error;
+    const emailTaken = failure.code === "EMAIL_TAKEN";
     return data(
       submission.reply({
-        fieldErrors,
-        formErrors: result.code === "EMAIL_TAKEN" ? [] : [result.message],
+        fieldErrors: failure.fieldErrors ?? {},
+        formErrors: emailTaken ? [] : [failure.message],
         hideFields: hiddenFields,
       }),
-      tooManyAttempts(result) ?? {
-        status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400,
+      tooManyAttempts(failure) ?? {
+        status: failure.code === "TRANSPORT" ? 503 : emailTaken ? 409 : 400,
       },
     );
   }
-  throw startUserSession(args, result.data, redirectTo);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -66,6 +75,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <h1>{t("account:signUp.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} />
+        <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <div className="grid sm:grid-cols-2 gap-x-4">
           <TextField
@@ -122,6 +132,24 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             label={t("account:fields.documentNumber")}
             inputMode="text"
           />
+        </div>
+        <BirthDateFields
+          day={fields.nNacimientoDia}
+          month={fields.nNacimientoMes}
+          year={fields.nNacimientoAnio}
+        />
+        <div className="grid sm:grid-cols-2 gap-x-4">
+          <TextField
+            meta={fields.cAlias}
+            label={`${t("account:fields.alias")} ${t("account:signUp.optional")}`}
+            autoComplete="nickname"
+          />
+          {brand.flags.telegram ? (
+            <TextField
+              meta={fields.cUsuarioTelegram}
+              label={`${t("account:fields.telegram")} ${t("account:signUp.optional")}`}
+            />
+          ) : null}
         </div>
         <p className="text-sm text-stone-600 mb-3">{t("account:signUp.passwordRule")}</p>
         <button type="submit" className="button-primary w-full" disabled={busy}>

@@ -124,7 +124,7 @@ export async function requireAnonymous(args: Args): Promise<{ redirectTo: string
 /**
  * Logs the user in (after sign-up or login): keeps the token and who it is under a new
  * session id, drops whatever the session held before (a previous user's purchase, anything
- * planted in it), and goes to the wanted path.
+ * planted in it), and goes to the wanted path, where the user is greeted once.
  */
 export function startUserSession(
   args: Args,
@@ -136,6 +136,7 @@ export function startUserSession(
   for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
   session.set("sid", randomBytes(18).toString("base64url"));
   session.set("user", { token, cNombre, cEmail, dLogin, lAlias });
+  session.flash("greeting", cNombre);
   return redirect(safeRedirectPath(redirectTo));
 }
 

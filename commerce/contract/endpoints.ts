@@ -17,9 +17,11 @@ import {
   showTypesEndpoint,
 } from "./catalog.ts";
 import {
+  aliasEndpoint,
   customerInfoEndpoint,
   loginEndpoint,
   logoutEndpoint,
+  personalDataEndpoint,
   signUpEndpoint,
 } from "./customers.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
@@ -77,6 +79,8 @@ export const endpoints = {
   login: loginEndpoint,
   logout: logoutEndpoint,
   customerInfo: customerInfoEndpoint,
+  updatePersonalData: personalDataEndpoint,
+  updateAlias: aliasEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,
   process: processEndpoint,

@@ -1,11 +1,15 @@
-// Customer accounts: sign-up (which also signs in), login with e-mail and password, own data.
+// Customer accounts: sign-up (which also signs in), login with e-mail and password, own data
+// (read and changed only through the caller's own token: the customer id comes from it).
 // Sign-up and login are rate-limited per client address and per e-mail (limits/).
 import { eq } from "drizzle-orm";
 import {
+  type AliasRequest,
   type CustomerInfo,
   documentTypes,
   genders,
+  isoBirthDate,
   type LoginRequest,
+  type PersonalDataRequest,
   type SessionUser,
   type SignUpRequest,
 } from "../contract/index.ts";
@@ -41,6 +45,9 @@ export async function signUp(
       gender: request.cGenero,
       documentType: request.cTipoDocumento,
       documentNumber: request.cNumeroDocumento,
+      birthDate: birthDateOf(request),
+      alias: request.cAlias ?? null,
+      telegramUser: request.cUsuarioTelegram ?? null,
       createdAt: deps.now(),
     })
     // One statement decides, so two simultaneous sign-ups cannot both get the address.
@@ -77,6 +84,14 @@ export async function logIn(
   return startSession(deps, customer);
 }
 
+function birthDateOf(request: PersonalDataRequest) {
+  return isoBirthDate({
+    day: request.nNacimientoDia,
+    month: request.nNacimientoMes,
+    year: request.nNacimientoAnio,
+  });
+}
+
 function customerInfo(row: CustomerRow): CustomerInfo {
   return {
     idCliente: row.id,
@@ -87,6 +102,8 @@ function customerInfo(row: CustomerRow): CustomerInfo {
     cTipoDocumento: documentTypes.find((d) => d === row.documentType) ?? "OTRO",
     cNumeroDocumento: row.documentNumber,
     cAlias: row.alias,
+    dNacimiento: row.birthDate,
+    cUsuarioTelegram: row.telegramUser,
   };
 }
 
@@ -98,4 +115,44 @@ export async function loadCustomerInfo(deps: CommerceDeps, customerId: number) {
     .limit(1);
   if (!customer) throw notFound();
   return customerInfo(customer);
+}
+
+/** Changes the token's own customer and answers their data as they are now. */
+async function updateOwnCustomer(
+  deps: CommerceDeps,
+  customerId: number,
+  changes: Partial<typeof customers.$inferInsert>,
+): Promise<CustomerInfo> {
+  const [customer] = await deps.db
+    .update(customers)
+    .set(changes)
+    .where(eq(customers.id, customerId))
+    .returning();
+  if (!customer) throw notFound();
+  return customerInfo(customer);
+}
+
+/** My data: name, gender, document and birthday (never the e-mail). */
+export function updatePersonalData(
+  deps: CommerceDeps,
+  customerId: number,
+  request: PersonalDataRequest,
+): Promise<CustomerInfo> {
+  return updateOwnCustomer(deps, customerId, {
+    firstName: request.cNombre,
+    lastName: request.cApellido,
+    gender: request.cGenero,
+    documentType: request.cTipoDocumento,
+    documentNumber: request.cNumeroDocumento,
+    birthDate: birthDateOf(request),
+  });
+}
+
+/** Sets, changes or (null) clears the own alias. Aliases are not unique (decision 0025). */
+export function updateAlias(
+  deps: CommerceDeps,
+  customerId: number,
+  request: AliasRequest,
+): Promise<CustomerInfo> {
+  return updateOwnCustomer(deps, customerId, { alias: request.cAlias });
 }

@@ -206,6 +206,8 @@ export const customers = pgTable("customers", {
   birthDate: text("birth_date"),
   alias: text("alias"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Asked only when the brand's Telegram flag is on (§9: off in this build). */
+  telegramUser: text("telegram_user"),
 });
 
 export const apiTokens = pgTable(

@@ -24,6 +24,9 @@ beforeEach(async () => {
       cGenero: "FEMENINO",
       cTipoDocumento: "DNI",
       cNumeroDocumento: "30111222",
+      nNacimientoDia: 1,
+      nNacimientoMes: 5,
+      nNacimientoAnio: 1985,
     },
   });
   const user = sessionUserSchema.parse(signed.json.oData);
@@ -185,6 +188,9 @@ describe("checkout action", () => {
         cGenero: "MASCULINO",
         cTipoDocumento: "DNI",
         cNumeroDocumento: "30111333",
+        nNacimientoDia: 2,
+        nNacimientoMes: 6,
+        nNacimientoAnio: 1984,
       },
     });
     const bobUser = sessionUserSchema.parse(bob.json.oData);
