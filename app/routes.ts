@@ -20,6 +20,8 @@ export default [
   route("login", "routes/login.tsx", { id: "login" }),
   route("signUp", "routes/sign-up.tsx", { id: "signUp" }),
   route("logout", "routes/logout.ts", { id: "logout" }),
+  route("myData", "routes/my-data.tsx", { id: "myData" }),
+  route("myAlias", "routes/my-alias.tsx", { id: "myAlias" }),
   route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket/route.tsx", { id: "BuyTicket" }),
   route("BuyTicket/ok/:idProcesoDeCompra", "routes/buy-ticket-ok.tsx", { id: "BuyTicketOk" }),
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),

@@ -1,10 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { documentTypes, genders } from "@contract";
 import { data, Form, Link, useNavigation } from "react-router";
-import { BirthDateFields } from "~/components/birth-date-fields";
-import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
+import { FormErrors, TextField, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
+import { PersonalDataFields } from "~/components/personal-data-fields";
 import { brand } from "~/config/brand";
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -77,17 +76,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <FormErrors form={form} />
         <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <PersonalDataFields fields={fields} />
         <div className="grid sm:grid-cols-2 gap-x-4">
-          <TextField
-            meta={fields.cNombre}
-            label={t("account:fields.firstName")}
-            autoComplete="given-name"
-          />
-          <TextField
-            meta={fields.cApellido}
-            label={t("account:fields.lastName")}
-            autoComplete="family-name"
-          />
           <TextField
             meta={fields.cEmail}
             label={t("account:fields.email")}
@@ -112,32 +102,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             type="password"
             autoComplete="new-password"
           />
-          <SelectField
-            meta={fields.cGenero}
-            label={t("account:fields.gender")}
-            placeholder={t("account:fields.choose")}
-            options={genders.map((value) => ({ value, label: t(`account:genders.${value}`) }))}
-          />
-          <SelectField
-            meta={fields.cTipoDocumento}
-            label={t("account:fields.documentType")}
-            placeholder={t("account:fields.choose")}
-            options={documentTypes.map((value) => ({
-              value,
-              label: t(`account:documentTypes.${value}`),
-            }))}
-          />
-          <TextField
-            meta={fields.cNumeroDocumento}
-            label={t("account:fields.documentNumber")}
-            inputMode="text"
-          />
         </div>
-        <BirthDateFields
-          day={fields.nNacimientoDia}
-          month={fields.nNacimientoMes}
-          year={fields.nNacimientoAnio}
-        />
         <div className="grid sm:grid-cols-2 gap-x-4">
           <TextField
             meta={fields.cAlias}

@@ -141,6 +141,21 @@ export function startUserSession(
 }
 
 /**
+ * After the user changed their own data (My data, My alias): the header's name and the
+ * alias flag follow it, and a notice (i18n key) says it was saved.
+ */
+export function updateSessionUser(
+  args: Args,
+  changes: Partial<Pick<ShopUser, "cNombre" | "lAlias">>,
+  notice: string,
+) {
+  const shop = getRequestContext(args);
+  const user = shop.session.get("user");
+  if (user) shop.session.set("user", { ...user, ...changes });
+  shop.session.flash("notice", notice);
+}
+
+/**
  * Ends the session's user (§4 logout): the API revokes the token, so a copy of this cookie
  * opens nothing any more; user, session id and purchase go, and it is said once. The
  * storefront's session ends even when the API cannot be reached (the token then runs out).

@@ -88,9 +88,8 @@ export function personalDataRules<S extends z.ZodType<PersonalDataShape>>(
       },
       {
         // Not when the number already failed on its own (missing, too long, control characters).
-        when: ({ value, issues }) =>
-          fieldsAre(value, { cTipoDocumento: "string", cNumeroDocumento: "string" }) &&
-          !issues.some((issue) => issue.path?.[0] === "cNumeroDocumento"),
+        when: (payload) =>
+          fieldsReady(payload, { cTipoDocumento: "string", cNumeroDocumento: "string" }),
       },
     )
     .superRefine(
@@ -105,8 +104,8 @@ export function personalDataRules<S extends z.ZodType<PersonalDataShape>>(
         }
       },
       {
-        when: ({ value }) =>
-          fieldsAre(value, {
+        when: (payload) =>
+          fieldsReady(payload, {
             nNacimientoDia: "number",
             nNacimientoMes: "number",
             nNacimientoAnio: "number",
@@ -122,11 +121,21 @@ export const birthDateFieldNames = {
   year: "nNacimientoAnio",
 } as const;
 
-/** Whether the (partly parsed) value has these fields with these types: then a rule may look. */
-function fieldsAre(value: unknown, types: Record<string, "string" | "number">): boolean {
+/**
+ * Whether the (partly parsed) value has these fields, of these types, and none of them failed
+ * on its own (NaN is a number that did): then a rule across them may look, whatever other
+ * fields failed, so one submit shows every message.
+ */
+function fieldsReady(
+  { value, issues }: { value: unknown; issues: ReadonlyArray<{ path?: PropertyKey[] }> },
+  types: Record<string, "string" | "number">,
+): boolean {
   if (typeof value !== "object" || value === null) return false;
   const record = value as Record<string, unknown>;
-  return Object.entries(types).every(([name, type]) => typeof record[name] === type);
+  const failed = new Set(issues.map((issue) => issue.path?.[0]));
+  return Object.entries(types).every(
+    ([name, type]) => typeof record[name] === type && !failed.has(name),
+  );
 }
 
 /** POST Cliente/Insertar body. Messages are i18n keys of the "validation" namespace. */
