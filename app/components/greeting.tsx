@@ -7,7 +7,9 @@ export const greetingDelayMs = 2000;
 /**
  * "Hello, {name}" on the first page after a login or sign-up. With JavaScript it fills a
  * polite live region (present, empty, from the start, so screen readers announce what comes
- * into it) 2000 ms after the page is ready; without JavaScript the page simply shows it.
+ * into it) 2000 ms after the page is ready; without JavaScript the page simply shows it: the
+ * server's copy is displayed only under `@media (scripting: none)` (styles.css), as a
+ * browser with scripting switched off reads <noscript> as text in some set-ups.
  */
 export function Greeting({ name }: { name: string | null }) {
   const { t } = useTranslation();
@@ -24,9 +26,7 @@ export function Greeting({ name }: { name: string | null }) {
         {shown ? t("account:greeting.hello", { name: shown }) : null}
       </div>
       {name ? (
-        <noscript>
-          <p className="notice">{t("account:greeting.hello", { name })}</p>
-        </noscript>
+        <p className="notice greeting-without-script">{t("account:greeting.hello", { name })}</p>
       ) : null}
     </>
   );

@@ -15,6 +15,7 @@ import {
   redirect,
 } from "react-router";
 import type { Locale } from "~/lib/locales";
+import { loginClockFor } from "./clock.server";
 import { type CommerceClient, commerceClient } from "./commerce.server";
 import { getLocale } from "./i18n.server";
 import { log } from "./log.server";
@@ -49,7 +50,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const stored = session.get("user");
-  const user = stored && isLoginValid(stored) ? stored : null;
+  const user = stored && isLoginValid(stored, loginClockFor(request)) ? stored : null;
   const locale = getLocale(context);
   const before = JSON.stringify(session.data);
   const shop: RequestContext = {
