@@ -38,3 +38,30 @@ describe("loginClockFor", () => {
     expect(isLoginValid(user, loginClockFor(requestWith("180"), true))).toBe(false);
   });
 });
+
+describe("E2E_CLOCK_HEADER", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    vi.resetModules();
+  });
+
+  const loadConfig = async (env: Record<string, string>) => {
+    vi.resetModules();
+    process.env = { ...saved, ...env };
+    return (await import("./config.server")).config;
+  };
+
+  it("is off unless set, and on only for a server without Secure cookies", async () => {
+    expect((await loadConfig({})).e2eClockHeader).toBe(false);
+    expect(
+      (await loadConfig({ E2E_CLOCK_HEADER: "on", COOKIE_SECURE: "false" })).e2eClockHeader,
+    ).toBe(true);
+    await expect(loadConfig({ E2E_CLOCK_HEADER: "on", COOKIE_SECURE: "true" })).rejects.toThrow(
+      /end-to-end tests only/,
+    );
+    await expect(loadConfig({ E2E_CLOCK_HEADER: "on", NODE_ENV: "production" })).rejects.toThrow(
+      /end-to-end tests only/,
+    );
+  });
+});
