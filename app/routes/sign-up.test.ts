@@ -12,7 +12,8 @@ import {
   setUpRouteTests,
   signUpFormFields,
 } from "~/testing/route-harness";
-import type { TestApi } from "../../commerce/testing/harness.ts";
+import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
+import * as login from "./login";
 import * as signUpRoute from "./sign-up";
 
 let t: TestApi;
@@ -30,9 +31,13 @@ async function submit(fields: Record<string, string>) {
   return { ...outcome, reply, status: (outcome.result as { init?: ResponseInit })?.init?.status };
 }
 
-async function honeypotOfForm() {
-  const page = await runRoute(signUpRoute.loader, pageGet("/signUp"));
-  const honeypot = page.result?.honeypot;
+/** The honeypot's fields as the page's form carries them (sign-up's or login's). */
+async function honeypotOfForm(
+  page: typeof login.loader | typeof signUpRoute.loader = signUpRoute.loader,
+  path = "/signUp",
+) {
+  const served = await runRoute(page, pageGet(path));
+  const honeypot = served.result?.honeypot;
   if (!honeypot?.validFromFieldName || !honeypot.encryptedValidFrom) throw new Error("no trap");
   return {
     [honeypot.nameFieldName]: "",
@@ -133,5 +138,30 @@ describe("sign-up", () => {
       });
       expect(login.json.nCode).toBe(401);
     }
+  });
+});
+
+describe("login", () => {
+  it("greets once after a login too", async () => {
+    const { email } = await signUp(t, { cNombre: "Luisa" });
+    const fields = {
+      cEmail: email,
+      cClave: TEST_PASSWORD,
+      ...(await honeypotOfForm(login.loader, "/login")),
+    };
+    const { thrown, setCookie } = await runRoute(login.action, formPost("/login", fields));
+    expect((thrown as Response).headers.get("Location")).toBe("/");
+    expect((await sessionOf(setCookie)).get("greeting")).toBe("Luisa");
+  });
+
+  it("refuses a login whose honeypot was filled, logging no one in", async () => {
+    const { email } = await signUp(t);
+    const trap = await honeypotOfForm(login.loader, "/login");
+    const [nameField] = Object.keys(trap);
+    const fields = { cEmail: email, cClave: TEST_PASSWORD, ...trap, [nameField]: "bot" };
+    const { result, thrown, setCookie } = await runRoute(login.action, formPost("/login", fields));
+    expect(thrown).toBeUndefined();
+    expect((result as { init?: ResponseInit }).init?.status).toBe(400);
+    expect(setCookie).toBeNull();
   });
 });
