@@ -197,3 +197,35 @@ test("a login counts as logged out 180 minutes after dLogin", async ({ page }) =
   await page.goto("/myAlias");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2FmyAlias$/);
 });
+
+test("logging out ends the purchase and its clock, says so and returns to the billboard", async ({
+  page,
+}) => {
+  await page.goto("/signUp");
+  await fillSignUpForm(page, { email: uniqueEmail("logout") });
+  await submit(page);
+  await expect(page).toHaveURL(/\/$/);
+  const card = page
+    .locator("article.card")
+    .filter({ hasText: "Desde" })
+    .filter({ hasNotText: "Tienda" })
+    .first();
+  await card.getByRole("heading").getByRole("link").click();
+  await page
+    .getByRole("link", { name: /^Comprar para/ })
+    .first()
+    .click();
+  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  const headerClock = page.getByRole("banner").getByRole("timer");
+  await expect(headerClock.first()).toBeAttached();
+
+  await page.locator("header summary").filter({ hasText: "Ana" }).first().click();
+  await page.getByRole("button", { name: "Cerrar sesión" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Tu sesión de usuario se desconectó")).toBeVisible();
+  await expect(headerClock).toHaveCount(0);
+  await expect(page.getByRole("banner")).not.toContainText("Ana");
+  await expectAccessible(page);
+});
