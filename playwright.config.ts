@@ -66,6 +66,8 @@ export default defineConfig({
       // Every test signs up and writes from 127.0.0.1: more than one visitor would.
       RATE_LIMITS:
         "signUp.address=500/60,contact.address=500/60,login.address=500/15,passwordRecovery.address=500/60,recoveryCode.address=500/60",
+      // The 180-minute login expiry is tested by moving the login clock with a header.
+      E2E_CLOCK_HEADER: "on",
     },
   },
 });

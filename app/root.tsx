@@ -11,6 +11,7 @@ import {
 import { useTranslation } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import { AttentionDialog } from "./components/attention-dialog";
+import { Greeting } from "./components/greeting";
 import { headerCategories } from "./components/header/show-types.server";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { RouteAnnouncer } from "./components/route-announcer";
@@ -45,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { locale, user, session } = shop;
   // Reading a flash consumes it: the middleware writes the session back.
   const notice = session.get("notice") ?? null;
+  const greeting = session.get("greeting") ?? null;
   const [cart, categories] = await Promise.all([
     currentCart(shop),
     headerCategories(shop.commerce),
@@ -55,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
     cart,
     categories,
     notice,
+    greeting,
     now: Date.now(),
   };
 }
@@ -87,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {t(root.notice)}
           </p>
         ) : null}
+        <Greeting name={root?.greeting ?? null} />
         <main id="main" className="flex-1 w-full max-w-6xl mx-auto px-4 py-6">
           {children}
         </main>

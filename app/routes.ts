@@ -25,6 +25,8 @@ export default [
   route("recoverPassword", "routes/recover-password/route.tsx", { id: "recoverPassword" }),
   route("changePassword", "routes/change-password.tsx", { id: "changePassword" }),
   route("dev/outbox", "routes/dev-outbox/route.tsx", { id: "devOutbox" }),
+  route("myData", "routes/my-data.tsx", { id: "myData" }),
+  route("myAlias", "routes/my-alias.tsx", { id: "myAlias" }),
   route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket/route.tsx", { id: "BuyTicket" }),
   route("BuyTicket/ok/:idProcesoDeCompra", "routes/buy-ticket-ok.tsx", { id: "BuyTicketOk" }),
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),

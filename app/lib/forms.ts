@@ -3,18 +3,22 @@
 // of the "validation" namespace; the contract supplies the API's own rules.
 import {
   addressFields,
+  aliasSchema,
   cardSchema,
   changePasswordRequest,
   idParam,
   insertPhoneRequest,
   loginRequest,
   type PhoneType,
+  personalDataObject,
+  personalDataRules,
   phoneNumberSchema,
   phoneTypeSchema,
   plainText,
   provinceOfCountry,
   recoveryCodeRequest,
   resetPasswordRequest,
+  signUpObject,
   signUpRequest,
 } from "@contract";
 import { z } from "zod";
@@ -23,17 +27,28 @@ export const redirectField = z.string().optional();
 
 export const loginForm = loginRequest.extend({ redirectTo: redirectField });
 
-/** Sign-up asks twice for e-mail and password (§5: each must match its confirmation). */
-export const signUpForm = signUpRequest
-  .omit({ oTelefono: true })
-  .extend({
+/** Whether both fields hold text: a rule comparing them may run, whatever else failed. */
+const bothText =
+  (first: string, second: string) =>
+  ({ value }: { value: unknown }) => {
+    const form = value as Record<string, unknown>;
+    return typeof form?.[first] === "string" && typeof form?.[second] === "string";
+  };
+
+/**
+ * Sign-up asks twice for e-mail and password (§5: each must match its confirmation). Every
+ * rule runs even when another field failed, so one submit shows every message at once.
+ */
+export const signUpForm = personalDataRules(
+  signUpObject.extend({
     cEmailConfirmacion: plainText({ error: "emailConfirmRequired" }),
     cClaveConfirmacion: plainText({ error: "passwordConfirmRequired", trim: false }),
     redirectTo: redirectField,
     // The optional default phone, flat (a form cannot leave out a nested object): both or none.
     cTelefonoTipo: phoneTypeSchema.optional(),
     cTelefonoNumero: phoneNumberSchema.optional(),
-  })
+  }),
+)
   .refine((form) => !form.cTelefonoTipo || form.cTelefonoNumero, {
     error: "phoneRequired",
     path: ["cTelefonoNumero"],
@@ -45,10 +60,12 @@ export const signUpForm = signUpRequest
   .refine((form) => form.cEmail.toLowerCase() === form.cEmailConfirmacion.toLowerCase(), {
     error: "emailMustMatch",
     path: ["cEmailConfirmacion"],
+    when: bothText("cEmail", "cEmailConfirmacion"),
   })
   .refine((form) => form.cClave === form.cClaveConfirmacion, {
     error: "passwordMustMatch",
     path: ["cClaveConfirmacion"],
+    when: bothText("cClave", "cClaveConfirmacion"),
   });
 
 /** The sign-up form's phone fields as the API takes them (none when not both given). */
@@ -57,6 +74,11 @@ export function signUpPhone(form: { cTelefonoTipo?: PhoneType; cTelefonoNumero?:
     ? { cTipo: form.cTelefonoTipo, cNumero: form.cTelefonoNumero }
     : undefined;
 }
+/** My data: the sign-up's personal fields and rules, without e-mail and password. */
+export const personalDataForm = personalDataRules(personalDataObject);
+
+/** My alias: empty clears it. */
+export const aliasForm = z.object({ cAlias: aliasSchema.optional() });
 
 /** Checkout: delivery, payment method and installments, the card, and the terms (§5). */
 export const checkoutForm = z.object({

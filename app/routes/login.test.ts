@@ -85,6 +85,9 @@ describe("sign-up", () => {
       cGenero: "FEMENINO",
       cTipoDocumento: "DNI",
       cNumeroDocumento: "30999888",
+      nNacimientoDia: "9",
+      nNacimientoMes: "7",
+      nNacimientoAnio: "1992",
       redirectTo: "/",
     };
     const { thrown, setCookie } = await runRoute(signUpRoute.action, formPost("/signUp", form));

@@ -2,11 +2,13 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField, useShopForm } from "~/components/field";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { loginForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
 import { requireAnonymous, startUserSession } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -20,14 +22,21 @@ export async function loader(args: Route.LoaderArgs) {
     description: t("browse:meta.login.description"),
     noindex: true,
   });
-  return { redirectTo, title: t("account:login.title"), seo };
+  return { redirectTo, title: t("account:login.title"), seo, honeypot: await honeypotFields() };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginForm });
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: loginForm });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["cClave"] }), { status: 400 });
+  }
+  if (await isSpam(form)) {
+    const refused = getT(args.context)("validation:formRefused");
+    return data(submission.reply({ formErrors: [refused], hideFields: ["cClave"] }), {
+      status: 400,
+    });
   }
   try {
     const user = await authenticator.authenticate("form", request);
@@ -56,6 +65,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <h1>{t("account:login.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} />
+        <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField
           meta={fields.cEmail}

@@ -3,9 +3,15 @@
 // error summary, and what was typed kept (passwords aside). The buyer's address reaches the
 // API from the header the storefront's server sets (server/app.ts).
 import { beforeEach, describe, expect, it } from "vitest";
-import { formPost, noCatalog, runRoute, setUpRouteTests } from "~/testing/route-harness";
+import {
+  formPost,
+  noCatalog,
+  runRoute,
+  setUpRouteTests,
+  signUpFormFields,
+} from "~/testing/route-harness";
 import { parseRateLimits } from "../../commerce/limits/rate-limits.ts";
-import { signUp, signUpBody, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
+import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as login from "./login";
 import * as signUpRoute from "./sign-up";
 import * as staticPage from "./static-page";
@@ -65,14 +71,7 @@ describe("rate limits in the storefront's forms", () => {
   });
 
   it("sign-up: 429 past the address's sign-ups, what was typed kept; another address goes on", async () => {
-    const form = () => {
-      const body = signUpBody();
-      return {
-        ...body,
-        cEmailConfirmacion: String(body.cEmail),
-        cClaveConfirmacion: TEST_PASSWORD,
-      } as Record<string, string>;
-    };
+    const form = () => signUpFormFields();
     for (let i = 0; i < 2; i++) {
       const { thrown } = await runRoute(
         signUpRoute.action,

@@ -1,18 +1,19 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { documentTypes, endpoints, genders, phoneTypes } from "@contract";
+import { phoneTypes } from "@contract";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
-import { signUpForm, signUpPhone } from "~/lib/forms";
+import { HoneypotFields } from "~/components/honeypot-fields";
+import { PersonalDataFields } from "~/components/personal-data-fields";
+import { brand } from "~/config/brand";
+import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
+import { authenticator, LoginRefused } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
-import {
-  getRequestContext,
-  requireAnonymous,
-  startUserSession,
-} from "~/services/request-context.server";
+import { requireAnonymous, startUserSession } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/sign-up";
 
@@ -26,40 +27,41 @@ export async function loader(args: Route.LoaderArgs) {
     description: t("browse:meta.signUp.description"),
     noindex: true,
   });
-  return { redirectTo, title: t("account:signUp.title"), seo };
+  return { redirectTo, title: t("account:signUp.title"), seo, honeypot: await honeypotFields() };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const submission = parseWithZod(await args.request.formData(), { schema: signUpForm });
+  const { request } = args;
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: signUpForm });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: hiddenFields }), { status: 400 });
   }
-  const {
-    cEmailConfirmacion,
-    cClaveConfirmacion,
-    redirectTo,
-    cTelefonoTipo,
-    cTelefonoNumero,
-    ...customer
-  } = submission.value;
-  const result = await getRequestContext(args).commerce.call(endpoints.signUp, {
-    body: { ...customer, oTelefono: signUpPhone({ cTelefonoTipo, cTelefonoNumero }) },
-  });
-  if (!result.ok) {
-    const fieldErrors =
-      result.code === "EMAIL_TAKEN" ? { cEmail: ["emailTaken"] } : (result.fieldErrors ?? {});
+  if (await isSpam(form)) {
+    const refused = getT(args.context)("validation:formRefused");
+    return data(submission.reply({ formErrors: [refused], hideFields: hiddenFields }), {
+      status: 400,
+    });
+  }
+  try {
+    const user = await authenticator.authenticate("sign-up", request);
+    throw startUserSession(args, user, submission.value.redirectTo);
+  } catch (error) {
+    if (!(error instanceof LoginRefused)) throw error;
+    // The API's field errors land on the form's fields (same names as its body).
+    const { failure } = error;
+    const emailTaken = failure.code === "EMAIL_TAKEN";
     return data(
       submission.reply({
-        fieldErrors,
-        formErrors: result.code === "EMAIL_TAKEN" ? [] : [result.message],
+        fieldErrors: failure.fieldErrors ?? {},
+        formErrors: emailTaken ? [] : [failure.message],
         hideFields: hiddenFields,
       }),
-      tooManyAttempts(result) ?? {
-        status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400,
+      tooManyAttempts(failure) ?? {
+        status: failure.code === "TRANSPORT" ? 503 : emailTaken ? 409 : 400,
       },
     );
   }
-  throw startUserSession(args, result.data, redirectTo);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -73,18 +75,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       <h1>{t("account:signUp.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} />
+        <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <PersonalDataFields fields={fields} />
         <div className="grid sm:grid-cols-2 gap-x-4">
-          <TextField
-            meta={fields.cNombre}
-            label={t("account:fields.firstName")}
-            autoComplete="given-name"
-          />
-          <TextField
-            meta={fields.cApellido}
-            label={t("account:fields.lastName")}
-            autoComplete="family-name"
-          />
           <TextField
             meta={fields.cEmail}
             label={t("account:fields.email")}
@@ -109,25 +103,12 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             type="password"
             autoComplete="new-password"
           />
-          <SelectField
-            meta={fields.cGenero}
-            label={t("account:fields.gender")}
-            placeholder={t("account:fields.choose")}
-            options={genders.map((value) => ({ value, label: t(`account:genders.${value}`) }))}
-          />
-          <SelectField
-            meta={fields.cTipoDocumento}
-            label={t("account:fields.documentType")}
-            placeholder={t("account:fields.choose")}
-            options={documentTypes.map((value) => ({
-              value,
-              label: t(`account:documentTypes.${value}`),
-            }))}
-          />
+        </div>
+        <div className="grid sm:grid-cols-2 gap-x-4">
           <TextField
-            meta={fields.cNumeroDocumento}
-            label={t("account:fields.documentNumber")}
-            inputMode="text"
+            meta={fields.cAlias}
+            label={`${t("account:fields.alias")} ${t("account:signUp.optional")}`}
+            autoComplete="nickname"
           />
           <SelectField
             meta={fields.cTelefonoTipo}
@@ -144,6 +125,12 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             type="tel"
             autoComplete="tel"
           />
+          {brand.flags.telegram ? (
+            <TextField
+              meta={fields.cUsuarioTelegram}
+              label={`${t("account:fields.telegram")} ${t("account:signUp.optional")}`}
+            />
+          ) : null}
         </div>
         <p className="text-sm text-stone-600 mb-3">{t("account:signUp.passwordRule")}</p>
         <button type="submit" className="button-primary w-full" disabled={busy}>

@@ -38,6 +38,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(logLevels).optional(),
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * End-to-end tests only (decision 0025): a request may move the clock that judges its
+   * login's age forward with a header (clock.server.ts). Refused with Secure cookies.
+   */
+  E2E_CLOCK_HEADER: z.enum(["on", "off"]).default("off"),
 });
 
 export type StorefrontConfig = {
@@ -58,6 +63,8 @@ export type StorefrontConfig = {
   logLevel: LogLevel;
   /** Reverse proxies in front: the buyer's address is read from X-Forwarded-For past them. */
   trustProxyHops: number;
+  /** E2E_CLOCK_HEADER=on: the e2e tests' clock header is read (never with Secure cookies). */
+  e2eClockHeader: boolean;
 };
 
 /**
@@ -77,6 +84,11 @@ function sessionSecretFrom(dataDir: string, configured: string | undefined): str
 function load(): StorefrontConfig {
   const env = schema.parse(process.env);
   const production = env.NODE_ENV === "production";
+  const cookieSecure = env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production;
+  // A shop served over HTTPS is a real one: no test may age its logins.
+  if (env.E2E_CLOCK_HEADER === "on" && cookieSecure) {
+    throw new Error("E2E_CLOCK_HEADER=on is for end-to-end tests only (COOKIE_SECURE=false)");
+  }
   return {
     production,
     port: env.PORT,
@@ -84,13 +96,14 @@ function load(): StorefrontConfig {
     dataDir: env.DATA_DIR,
     outboxDir: env.OUTBOX_DIR ?? join(env.DATA_DIR, "outbox"),
     sessionSecret: sessionSecretFrom(env.DATA_DIR, env.SESSION_SECRET),
-    cookieSecure: env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production,
+    cookieSecure,
     commerceApiUrl: env.COMMERCE_API_URL,
     defaultCountryCode: env.DEFAULT_COUNTRY_CODE,
     ipLookupUrl: env.IP_LOOKUP_URL,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    e2eClockHeader: env.E2E_CLOCK_HEADER === "on",
   };
 }
 

@@ -15,6 +15,7 @@ import {
   redirect,
 } from "react-router";
 import type { Locale } from "~/lib/locales";
+import { loginClockFor } from "./clock.server";
 import { type CommerceClient, commerceClient } from "./commerce.server";
 import { getLocale } from "./i18n.server";
 import { log } from "./log.server";
@@ -49,7 +50,7 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async (
 ) => {
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const stored = session.get("user");
-  const user = stored && isLoginValid(stored) ? stored : null;
+  const user = stored && isLoginValid(stored, loginClockFor(request)) ? stored : null;
   const locale = getLocale(context);
   const before = JSON.stringify(session.data);
   const shop: RequestContext = {
@@ -124,7 +125,7 @@ export async function requireAnonymous(args: Args): Promise<{ redirectTo: string
 /**
  * Logs the user in (after sign-up or login): keeps the token and who it is under a new
  * session id, drops whatever the session held before (a previous user's purchase, anything
- * planted in it), and goes to the wanted path.
+ * planted in it), and goes to the wanted path, where the user is greeted once.
  */
 export function startUserSession(
   args: Args,
@@ -136,7 +137,23 @@ export function startUserSession(
   for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
   session.set("sid", randomBytes(18).toString("base64url"));
   session.set("user", { token, cNombre, cEmail, dLogin, lAlias });
+  session.flash("greeting", cNombre);
   return redirect(safeRedirectPath(redirectTo));
+}
+
+/**
+ * After the user changed their own data (My data, My alias): the header's name and the
+ * alias flag follow it, and a notice (i18n key) says it was saved.
+ */
+export function updateSessionUser(
+  args: Args,
+  changes: Partial<Pick<ShopUser, "cNombre" | "lAlias">>,
+  notice: string,
+) {
+  const shop = getRequestContext(args);
+  const user = shop.session.get("user");
+  if (user) shop.session.set("user", { ...user, ...changes });
+  shop.session.flash("notice", notice);
 }
 
 /**

@@ -21,8 +21,11 @@ export type SessionData = {
 
 export type ShopUser = SessionData["user"];
 
-/** One-time notices keyed by i18n key (e.g. "layout:notices.sessionDisconnected"). */
-export type SessionFlash = { notice: string };
+/**
+ * One-time notices keyed by i18n key (e.g. "layout:notices.sessionDisconnected"), and the
+ * name to greet on the first page after a login or sign-up (§9: shown after 2000 ms).
+ */
+export type SessionFlash = { notice: string; greeting: string };
 
 export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlash>({
   cookie: {

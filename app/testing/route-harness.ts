@@ -15,7 +15,13 @@ import {
   type ApiTestSetup,
   setUpApiTests,
 } from "../../commerce/testing/api-test.ts";
-import { type Fixture, signUp, type TestApi } from "../../commerce/testing/harness.ts";
+import {
+  type Fixture,
+  signUp,
+  signUpBody,
+  TEST_PASSWORD,
+  type TestApi,
+} from "../../commerce/testing/harness.ts";
 
 export const shopOrigin = "http://shop.test";
 
@@ -117,6 +123,18 @@ export function formPost(path: string, fields: Record<string, string>, cookie?: 
     headers: { ...(cookie ? { Cookie: cookie } : {}), "Accept-Language": "en" },
     body: new URLSearchParams(fields),
   });
+}
+
+/** The sign-up form as a browser sends it: the API's body as text, with both confirmations. */
+export function signUpFormFields(overrides: Record<string, string> = {}): Record<string, string> {
+  const body = signUpBody();
+  const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
+  return {
+    ...fields,
+    cEmailConfirmacion: fields.cEmail,
+    cClaveConfirmacion: TEST_PASSWORD,
+    ...overrides,
+  };
 }
 
 export function pageGet(path: string, cookie?: string) {

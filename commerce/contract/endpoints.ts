@@ -30,9 +30,11 @@ import {
   updatePhoneEndpoint,
 } from "./contacts.ts";
 import {
+  aliasEndpoint,
   customerInfoEndpoint,
   loginEndpoint,
   logoutEndpoint,
+  personalDataEndpoint,
   signUpEndpoint,
 } from "./customers.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
@@ -100,6 +102,8 @@ export const endpoints = {
   recoveryCode: recoveryCodeEndpoint,
   resetPassword: resetPasswordEndpoint,
   changePassword: changePasswordEndpoint,
+  updatePersonalData: personalDataEndpoint,
+  updateAlias: aliasEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,
   process: processEndpoint,

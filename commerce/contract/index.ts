@@ -3,12 +3,14 @@
 // (which calls through them and parses responses with them). Split by area; this file only
 // gathers them for `@contract` imports.
 export * from "./account-security.ts";
+export * from "./birth-date.ts";
 export * from "./browse.ts";
 export * from "./card.ts";
 export * from "./catalog.ts";
 export { PRODUCT_TYPE_ID } from "./constants.ts";
 export * from "./contacts.ts";
 export * from "./customers.ts";
+export * from "./document-number.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints.ts";
 export * from "./orders.ts";

@@ -1,11 +1,15 @@
-// Customer accounts: sign-up (which also signs in), login with e-mail and password, own data.
+// Customer accounts: sign-up (which also signs in), login with e-mail and password, own data
+// (read and changed only through the caller's own token: the customer id comes from it).
 // Sign-up and login are rate-limited per client address and per e-mail (limits/).
 import { eq } from "drizzle-orm";
 import {
+  type AliasRequest,
   type CustomerInfo,
   documentTypes,
   genders,
+  isoBirthDate,
   type LoginRequest,
+  type PersonalDataRequest,
   type SessionUser,
   type SignUpRequest,
 } from "../contract/index.ts";
@@ -46,6 +50,9 @@ export async function signUp(
         gender: request.cGenero,
         documentType: request.cTipoDocumento,
         documentNumber: request.cNumeroDocumento,
+        birthDate: birthDateOf(request),
+        alias: request.cAlias ?? null,
+        telegramUser: request.cUsuarioTelegram ?? null,
         createdAt: deps.now(),
       })
       // One statement decides, so two simultaneous sign-ups cannot both get the address.
@@ -87,6 +94,14 @@ export async function logIn(
   return startSession(deps, customer);
 }
 
+function birthDateOf(request: PersonalDataRequest) {
+  return isoBirthDate({
+    day: request.nNacimientoDia,
+    month: request.nNacimientoMes,
+    year: request.nNacimientoAnio,
+  });
+}
+
 function customerInfo(row: CustomerRow): Omit<CustomerInfo, "aTelefonos" | "aDomicilios"> {
   return {
     idCliente: row.id,
@@ -97,6 +112,8 @@ function customerInfo(row: CustomerRow): Omit<CustomerInfo, "aTelefonos" | "aDom
     cTipoDocumento: documentTypes.find((d) => d === row.documentType) ?? "OTRO",
     cNumeroDocumento: row.documentNumber,
     cAlias: row.alias,
+    dNacimiento: row.birthDate,
+    cUsuarioTelegram: row.telegramUser,
   };
 }
 
@@ -107,9 +124,54 @@ export async function loadCustomerInfo(deps: CommerceDeps, customerId: number) {
     .where(eq(customers.id, customerId))
     .limit(1);
   if (!customer) throw notFound();
+  return withContacts(deps, customer);
+}
+
+/** The customer's data with their phones and addresses, as Cliente/Informacion answers it. */
+async function withContacts(deps: CommerceDeps, customer: CustomerRow): Promise<CustomerInfo> {
   const [aTelefonos, aDomicilios] = await Promise.all([
-    listPhones(deps, customerId),
-    listAddresses(deps, customerId),
+    listPhones(deps, customer.id),
+    listAddresses(deps, customer.id),
   ]);
   return { ...customerInfo(customer), aTelefonos, aDomicilios };
+}
+
+/** Changes the token's own customer and answers their data as they are now. */
+async function updateOwnCustomer(
+  deps: CommerceDeps,
+  customerId: number,
+  changes: Partial<typeof customers.$inferInsert>,
+): Promise<CustomerInfo> {
+  const [customer] = await deps.db
+    .update(customers)
+    .set(changes)
+    .where(eq(customers.id, customerId))
+    .returning();
+  if (!customer) throw notFound();
+  return withContacts(deps, customer);
+}
+
+/** My data: name, gender, document and birthday (never the e-mail). */
+export function updatePersonalData(
+  deps: CommerceDeps,
+  customerId: number,
+  request: PersonalDataRequest,
+): Promise<CustomerInfo> {
+  return updateOwnCustomer(deps, customerId, {
+    firstName: request.cNombre,
+    lastName: request.cApellido,
+    gender: request.cGenero,
+    documentType: request.cTipoDocumento,
+    documentNumber: request.cNumeroDocumento,
+    birthDate: birthDateOf(request),
+  });
+}
+
+/** Sets, changes or (null) clears the own alias. Aliases are not unique (decision 0025). */
+export function updateAlias(
+  deps: CommerceDeps,
+  customerId: number,
+  request: AliasRequest,
+): Promise<CustomerInfo> {
+  return updateOwnCustomer(deps, customerId, { alias: request.cAlias });
 }

@@ -208,6 +208,8 @@ export const customers = pgTable("customers", {
   /** The language of the customer's last purchase (es, en, pt): their mail is written in it. */
   language: text("language"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Asked only when the brand's Telegram flag is on (§9: off in this build). */
+  telegramUser: text("telegram_user"),
 });
 
 export const apiTokens = pgTable(

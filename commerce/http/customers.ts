@@ -1,11 +1,20 @@
-// Customer handlers: sign-up (which also signs in), login with a Bearer token, logout, own data.
+// Customer handlers: sign-up (which also signs in), login with a Bearer token, logout, own
+// data read and changed (personal data, alias).
 import {
+  aliasEndpoint,
   customerInfoEndpoint,
   loginEndpoint,
   logoutEndpoint,
+  personalDataEndpoint,
   signUpEndpoint,
 } from "../contract/index.ts";
-import { loadCustomerInfo, logIn, signUp } from "../customers/accounts.ts";
+import {
+  loadCustomerInfo,
+  logIn,
+  signUp,
+  updateAlias,
+  updatePersonalData,
+} from "../customers/accounts.ts";
 import { revokeToken } from "../customers/tokens.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { unauthorized } from "../errors.ts";
@@ -23,5 +32,9 @@ export function customerHandlers(deps: CommerceDeps) {
       return { lSesionCerrada: true as const };
     }),
     implement(customerInfoEndpoint, ({ customerId }) => loadCustomerInfo(deps, customerId)),
+    implement(personalDataEndpoint, ({ customerId, body }) =>
+      updatePersonalData(deps, customerId, body),
+    ),
+    implement(aliasEndpoint, ({ customerId, body }) => updateAlias(deps, customerId, body)),
   ];
 }

@@ -141,6 +141,9 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
     cGenero: "FEMENINO",
     cTipoDocumento: "DNI",
     cNumeroDocumento: `3${String(1_000_000 + signUpCounter)}`,
+    nNacimientoDia: 14,
+    nNacimientoMes: 3,
+    nNacimientoAnio: 1990,
     ...overrides,
   };
 }

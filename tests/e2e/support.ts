@@ -139,6 +139,9 @@ export async function fillSignUpForm(
   await page.getByLabel("Género").selectOption("FEMENINO");
   await page.getByLabel("Tipo de documento").selectOption("DNI");
   await page.getByLabel("Número de documento").fill(person.document ?? "30123456");
+  await page.getByLabel("Día", { exact: true }).fill("14");
+  await page.getByLabel("Mes", { exact: true }).fill("3");
+  await page.getByLabel("Año", { exact: true }).fill("1990");
 }
 
 /** Fills the checkout's card form (test card, a valid expiry, the holder) and accepts the terms. */

@@ -50,7 +50,7 @@ async function mailedCode(): Promise<string> {
 describe("/recoverPassword", () => {
   it("shows the form with a honeypot to a visitor; a logged-in user goes on", async () => {
     const visitor = await runRoute(recover.loader, pageGet("/recoverPassword"));
-    expect(visitor.result?.honeypotFieldName).toBe("name__confirm");
+    expect(visitor.result?.honeypot.nameFieldName).toBe("cConfirmacionNombre");
     const { cookie } = await signedUpAndLoggedIn(t);
     const user = await runRoute(recover.loader, pageGet("/recoverPassword", cookie));
     expect((user.thrown as Response).headers.get("Location")).toBe("/");
@@ -70,7 +70,7 @@ describe("/recoverPassword", () => {
 
   it("answers a filled honeypot as anyone, and sends nothing", async () => {
     const { email } = await signUp(t);
-    const caught = answer((await ask(email, { name__confirm: "Buy now" })).result);
+    const caught = answer((await ask(email, { cConfirmacionNombre: "Buy now" })).result);
     expect(caught.data).toEqual({ step: "reset", email, reply: null });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(t.outbox.messages).toHaveLength(0);

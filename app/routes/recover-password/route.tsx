@@ -6,13 +6,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints } from "@contract";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormErrors, TextField, useShopForm } from "~/components/field";
-import { HoneypotField } from "~/components/honeypot-field";
+import { HoneypotFields } from "~/components/honeypot-fields";
 import { NewPasswordFields } from "~/components/new-password-fields";
 import { recoverAskForm, recoverResetForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { tooManyAttempts } from "~/services/commerce.server";
-import { honeypotFieldName, isSpam } from "~/services/honeypot.server";
+import { type HoneypotFieldsProps, honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
 import { getRequestContext, requireAnonymous } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     description: t("account:recover.askIntro"),
     noindex: true,
   });
-  return { honeypotFieldName, seo };
+  return { honeypot: await honeypotFields(), seo };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -71,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
     return data({ step: "ask" as const, email: "", reply: submission.reply() }, { status: 400 });
   }
   // A script that fills the hidden field is answered as everyone is, and nothing is sent.
-  if (isSpam(formData)) {
+  if (await isSpam(formData)) {
     return { step: "reset" as const, email: submission.value.cEmail, reply: null };
   }
   const result = await commerce.call(endpoints.recoveryCode, { body: submission.value });
@@ -98,10 +98,7 @@ export default function RecoverPassword({ loaderData, actionData }: Route.Compon
       {actionData?.step === "reset" ? (
         <ResetStep email={actionData.email} lastResult={actionData.reply} />
       ) : (
-        <AskStep
-          honeypotFieldName={loaderData.honeypotFieldName}
-          lastResult={actionData?.reply ?? null}
-        />
+        <AskStep honeypot={loaderData.honeypot} lastResult={actionData?.reply ?? null} />
       )}
     </section>
   );
@@ -110,10 +107,10 @@ export default function RecoverPassword({ loaderData, actionData }: Route.Compon
 type LastResult = NonNullable<Route.ComponentProps["actionData"]>["reply"];
 
 function AskStep({
-  honeypotFieldName,
+  honeypot,
   lastResult,
 }: {
-  honeypotFieldName: string;
+  honeypot: HoneypotFieldsProps;
   lastResult: LastResult;
 }) {
   const { t } = useTranslation();
@@ -123,7 +120,7 @@ function AskStep({
     <Form method="post" {...getFormProps(form)}>
       <FormErrors form={form} />
       <p>{t("account:recover.askIntro")}</p>
-      <HoneypotField name={honeypotFieldName} />
+      <HoneypotFields fields={honeypot} label={t("account:recover.honeypot")} />
       <input type="hidden" name="intent" value="ask" />
       <TextField
         meta={fields.cEmail}
