@@ -112,6 +112,9 @@ function signUpForm(person: typeof buyer | typeof refused) {
     cGenero: "FEMENINO",
     cTipoDocumento: "DNI",
     cNumeroDocumento: person.cNumeroDocumento,
+    nNacimientoDia: "14",
+    nNacimientoMes: "3",
+    nNacimientoAnio: "1988",
     redirectTo: "/",
   };
 }

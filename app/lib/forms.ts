@@ -19,7 +19,6 @@ import {
   recoveryCodeRequest,
   resetPasswordRequest,
   signUpObject,
-  signUpRequest,
 } from "@contract";
 import { z } from "zod";
 

@@ -3,7 +3,7 @@
 // keeps what was typed (passwords aside).
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerEmbeddedCommerce } from "~/services/commerce.server";
-import { formPost, runRoute } from "~/testing/route-harness";
+import { formPost, runRoute, signUpFormFields } from "~/testing/route-harness";
 import * as login from "./login";
 import * as signUp from "./sign-up";
 
@@ -46,18 +46,7 @@ describe("forms while the API cannot be reached", () => {
   });
 
   it("sign-up: 503 with the translated communication error", async () => {
-    const form = {
-      cNombre: "Bea",
-      cApellido: "Ruiz",
-      cEmail: "bea@example.com",
-      cEmailConfirmacion: "bea@example.com",
-      cClave: "Secreta123",
-      cClaveConfirmacion: "Secreta123",
-      cGenero: "FEMENINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30999888",
-      redirectTo: "/",
-    };
+    const form = signUpFormFields();
     const { result } = await runRoute(signUp.action, formPost("/signUp", form));
     const reply = result as unknown as Reply;
     expect(reply.init.status).toBe(503);

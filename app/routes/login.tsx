@@ -6,7 +6,7 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import { loginForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
-import { authenticator, LoginRefused } from "~/services/auth.server";
+import { LoginRefused, logInWith } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
 import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
@@ -39,7 +39,7 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await logInWith(args, "form");
     throw startUserSession(args, user, submission.value.redirectTo);
   } catch (error) {
     if (error instanceof LoginRefused) {

@@ -11,6 +11,7 @@ import {
   pageGet,
   runRoute,
   setUpRouteTests,
+  signUpFormFields,
 } from "~/testing/route-harness";
 import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as myAddress from "./my-address/route";
@@ -269,19 +270,12 @@ describe("/myAddress", () => {
 });
 
 describe("/signUp with a default phone", () => {
-  const form = (overrides: Record<string, string>) => ({
-    cNombre: "Bea",
-    cApellido: "Ruiz",
-    cEmail: "bea@example.com",
-    cEmailConfirmacion: "bea@example.com",
-    cClave: TEST_PASSWORD,
-    cClaveConfirmacion: TEST_PASSWORD,
-    cGenero: "FEMENINO",
-    cTipoDocumento: "DNI",
-    cNumeroDocumento: "30999888",
-    redirectTo: "/",
-    ...overrides,
-  });
+  const form = (overrides: Record<string, string>) =>
+    signUpFormFields({
+      cEmail: "bea@example.com",
+      cEmailConfirmacion: "bea@example.com",
+      ...overrides,
+    });
 
   it("stores the phone as the new customer's default", async () => {
     const { thrown } = await runRoute(

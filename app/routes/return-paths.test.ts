@@ -9,6 +9,7 @@ import {
   pageGet,
   runRoute,
   setUpRouteTests,
+  signUpFormFields,
 } from "~/testing/route-harness";
 import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as language from "./language";
@@ -70,18 +71,7 @@ describe("an unsafe return path", () => {
   });
 
   it("sends a new account to the billboard", async () => {
-    const form = {
-      cNombre: "Bea",
-      cApellido: "Ruiz",
-      cEmail: "bea@example.com",
-      cEmailConfirmacion: "bea@example.com",
-      cClave: TEST_PASSWORD,
-      cClaveConfirmacion: TEST_PASSWORD,
-      cGenero: "FEMENINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30999888",
-      redirectTo: "/myOrders\r\nSet-Cookie: x=1",
-    };
+    const form = signUpFormFields({ redirectTo: "/myOrders\r\nSet-Cookie: x=1" });
     expect(locationOf(await runRoute(signUpRoute.action, formPost("/signUp", form)))).toBe("/");
   });
 });

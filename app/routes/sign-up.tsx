@@ -9,7 +9,7 @@ import { brand } from "~/config/brand";
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
-import { authenticator, LoginRefused } from "~/services/auth.server";
+import { LoginRefused, logInWith } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
 import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
@@ -44,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   try {
-    const user = await authenticator.authenticate("sign-up", request);
+    const user = await logInWith(args, "sign-up");
     throw startUserSession(args, user, submission.value.redirectTo);
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;

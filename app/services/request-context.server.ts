@@ -42,7 +42,7 @@ export type RequestContext = {
 
 const requestContextKey = createContext<RequestContext>();
 
-type Args = { request: Request; context: Readonly<RouterContextProvider> };
+export type RequestContextArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 export const requestContextMiddleware: MiddlewareFunction<Response> = async (
   { request, context },
@@ -81,7 +81,9 @@ export const requestContextMiddleware: MiddlewareFunction<Response> = async (
   }
 };
 
-export function getRequestContext({ context }: Pick<Args, "context">): RequestContext {
+export function getRequestContext({
+  context,
+}: Pick<RequestContextArgs, "context">): RequestContext {
   return context.get(requestContextKey);
 }
 
@@ -99,7 +101,7 @@ function forgetUser(shop: RequestContext) {
  * For login-required screens: the context with its user, or a redirect to /login carrying
  * the wanted path (an expired login is dropped and said so once).
  */
-export function requireUser(args: Args): RequestContext & { user: ShopUser } {
+export function requireUser(args: RequestContextArgs): RequestContext & { user: ShopUser } {
   const shop = getRequestContext(args);
   if (shop.user) return shop as RequestContext & { user: ShopUser };
   if (shop.loginExpired) forgetUser(shop);
@@ -111,7 +113,7 @@ export function requireUser(args: Args): RequestContext & { user: ShopUser } {
  * cookie alone is not proof (one replayed after a logout still reads as logged in), so the
  * API is asked first; a refused login is dropped and the page shown anew, without it.
  */
-export async function requireAnonymous(args: Args): Promise<{ redirectTo: string }> {
+export async function requireAnonymous(args: RequestContextArgs): Promise<{ redirectTo: string }> {
   const url = new URL(args.request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const shop = getRequestContext(args);
@@ -128,7 +130,7 @@ export async function requireAnonymous(args: Args): Promise<{ redirectTo: string
  * planted in it), and goes to the wanted path, where the user is greeted once.
  */
 export function startUserSession(
-  args: Args,
+  args: RequestContextArgs,
   user: ShopUser & { token: string },
   redirectTo: string | null | undefined,
 ) {
@@ -146,7 +148,7 @@ export function startUserSession(
  * alias flag follow it, and a notice (i18n key) says it was saved.
  */
 export function updateSessionUser(
-  args: Args,
+  args: RequestContextArgs,
   changes: Partial<Pick<ShopUser, "cNombre" | "lAlias">>,
   notice: string,
 ) {
@@ -161,7 +163,7 @@ export function updateSessionUser(
  * opens nothing any more; user, session id and purchase go, and it is said once. The
  * storefront's session ends even when the API cannot be reached (the token then runs out).
  */
-export async function endUserSession(args: Args) {
+export async function endUserSession(args: RequestContextArgs) {
   const shop = getRequestContext(args);
   if (shop.user) {
     const revoked = await shop.commerce.call(endpoints.logout, { unauthorized: "fail" });
