@@ -12,6 +12,7 @@ import { catalogHandlers, posterImplementation } from "./http/catalog.ts";
 import { clientAddressResolver } from "./http/client-address.ts";
 import { customerHandlers } from "./http/customers.ts";
 import { docsPage } from "./http/docs.ts";
+import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
 import { purchaseHandlers } from "./http/purchase.ts";
@@ -88,6 +89,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...catalogHandlers(deps),
       ...browseHandlers(deps),
       ...customerHandlers(deps),
+      ...externalLoginHandlers(deps),
       ...purchaseHandlers(deps),
       ...orderHandlers(deps),
     ],

@@ -37,6 +37,9 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   SANDBOX_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** External login (decision 0028): whose ID tokens Cliente/Externo accepts, for which client. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
 });
 
 export type CommerceSettings = {
@@ -73,6 +76,8 @@ export type CommerceSettings = {
   reconcileIntervalSeconds: number;
   /** Fault tests only: the sandbox acquirer holds each answer this long after deciding. */
   sandboxAnswerDelayMs: number;
+  /** The identity provider and this shop's client id there; unset: no Cliente/Externo. */
+  externalLogin?: { issuer: string; clientId: string };
 };
 
 export function commerceSettingsFromEnv(
@@ -104,5 +109,9 @@ export function commerceSettingsFromEnv(
     reconcileGraceSeconds: parsed.PAYMENT_RECONCILE_GRACE_SECONDS,
     reconcileIntervalSeconds: parsed.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     sandboxAnswerDelayMs: parsed.SANDBOX_ANSWER_DELAY_MS,
+    externalLogin:
+      parsed.OIDC_ISSUER && parsed.OIDC_CLIENT_ID
+        ? { issuer: parsed.OIDC_ISSUER, clientId: parsed.OIDC_CLIENT_ID }
+        : undefined,
   };
 }

@@ -23,6 +23,7 @@ import {
   signUpEndpoint,
 } from "./customers.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
+import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
 import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
 import {
   chargeEndpoint,
@@ -77,6 +78,8 @@ export const endpoints = {
   login: loginEndpoint,
   logout: logoutEndpoint,
   customerInfo: customerInfoEndpoint,
+  externalLogin: externalLoginEndpoint,
+  additionalData: additionalDataEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,
   process: processEndpoint,

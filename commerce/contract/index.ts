@@ -9,6 +9,7 @@ export { PRODUCT_TYPE_ID } from "./constants.ts";
 export * from "./customers.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints.ts";
+export * from "./external-login.ts";
 export * from "./orders.ts";
 export * from "./purchase.ts";
 export * from "./shared.ts";

@@ -68,6 +68,7 @@ export function createTestApi(
     maxPlacesPerPerformance?: number;
     rateLimits?: RateLimits;
     trustClientAddressFrom?: string[];
+    verifyIdToken?: CommerceDeps["verifyIdToken"];
   } = {},
 ) {
   const clock = options.clock ?? new TestClock();
@@ -83,6 +84,7 @@ export function createTestApi(
     maxPlacesPerPerformance: options.maxPlacesPerPerformance ?? 10,
     rateLimits: options.rateLimits ?? defaultRateLimits,
     now: clock.now,
+    verifyIdToken: options.verifyIdToken,
   };
   // Every JSON answer is checked against the contract: a drift fails the test that caused it.
   const api = createCommerceApi(deps, {
