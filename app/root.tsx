@@ -20,6 +20,7 @@ import { Splash } from "./components/splash";
 import { defaultLocale } from "./lib/locales";
 import { unreadableFormCode } from "./lib/responses";
 import { currentCart } from "./services/cart.server";
+import { loginView } from "./services/external-login.server";
 import { formBodyMiddleware } from "./services/form-body.server";
 import { i18nMiddleware } from "./services/i18n.server";
 import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
@@ -56,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
     categories,
     notice,
     now: Date.now(),
+    login: loginView(args.request),
   };
 }
 

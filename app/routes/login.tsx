@@ -7,12 +7,15 @@ import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { authenticator, LoginRefused } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { config } from "~/services/config.server";
+import { startExternalLogin } from "~/services/external-login.server";
 import { getT } from "~/services/i18n.server";
 import { requireAnonymous, startUserSession } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/login";
 
 export async function loader(args: Route.LoaderArgs) {
+  if (config.loginMode === "external") await startExternalLogin(args);
   const { redirectTo } = await requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
@@ -24,6 +27,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  // With the city's login there are no passwords here.
+  if (config.loginMode === "external") throw data(null, { status: 405 });
   const { request } = args;
   const submission = parseWithZod(await request.clone().formData(), { schema: loginForm });
   if (submission.status !== "success") {

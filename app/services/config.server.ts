@@ -9,7 +9,7 @@ import { type LogLevel, logLevels } from "../../commerce/config.ts";
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
-const schema = z.object({
+export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -36,7 +36,22 @@ const schema = z.object({
   LOG_LEVEL: z.enum(logLevels).optional(),
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** own: the shop's e-mail and password login; external: the city's OpenID provider. */
+  LOGIN_MODE: z.enum(["own", "external"]).default("own"),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The provider's account page (where the customer's personal data lives). */
+  OIDC_ACCOUNT_URL: z.url().optional(),
 });
+
+export type ExternalLoginConfig = {
+  issuer: string;
+  clientId: string;
+  /** Server-side only: never logged, never in a page or the client bundle. */
+  clientSecret: string;
+  accountUrl: string;
+};
 
 export type StorefrontConfig = {
   production: boolean;
@@ -54,7 +69,33 @@ export type StorefrontConfig = {
   logLevel: LogLevel;
   /** Reverse proxies in front: the buyer's address is read from X-Forwarded-For past them. */
   trustProxyHops: number;
+  loginMode: "own" | "external";
+  /** Set exactly when loginMode is external. */
+  externalLogin: ExternalLoginConfig | null;
 };
+
+/** External login needs all four OIDC_* settings; the error names them, never their values. */
+export function externalLoginFrom(env: z.infer<typeof configSchema>): ExternalLoginConfig | null {
+  if (env.LOGIN_MODE !== "external") return null;
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ACCOUNT_URL } = env;
+  if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET || !OIDC_ACCOUNT_URL) {
+    const missing = Object.entries({
+      OIDC_ISSUER,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      OIDC_ACCOUNT_URL,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    throw new Error(`LOGIN_MODE=external needs ${missing.join(", ")}`);
+  }
+  return {
+    issuer: OIDC_ISSUER,
+    clientId: OIDC_CLIENT_ID,
+    clientSecret: OIDC_CLIENT_SECRET,
+    accountUrl: OIDC_ACCOUNT_URL,
+  };
+}
 
 /**
  * Without SESSION_SECRET a random one is made once and kept in the data folder, so a fresh
@@ -71,7 +112,7 @@ function sessionSecretFrom(dataDir: string, configured: string | undefined): str
 }
 
 function load(): StorefrontConfig {
-  const env = schema.parse(process.env);
+  const env = configSchema.parse(process.env);
   const production = env.NODE_ENV === "production";
   return {
     production,
@@ -86,6 +127,8 @@ function load(): StorefrontConfig {
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    loginMode: env.LOGIN_MODE,
+    externalLogin: externalLoginFrom(env),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 } from "react-router";
 import type { Locale } from "~/lib/locales";
 import { type CommerceClient, commerceClient } from "./commerce.server";
+import { config } from "./config.server";
 import { getLocale } from "./i18n.server";
 import { log } from "./log.server";
 import { requestInfoOf } from "./request-info.server";
@@ -40,6 +41,9 @@ export type RequestContext = {
 };
 
 const requestContextKey = createContext<RequestContext>();
+
+/** Where an external login completes the data the provider did not give (§2). */
+export const additionalDataPath = "/additionalData";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -91,6 +95,7 @@ function forgetUser(shop: RequestContext) {
   shop.session.unset("user");
   shop.session.unset("sid");
   shop.session.unset("processId");
+  shop.session.unset("external");
   shop.session.flash("notice", "layout:notices.sessionDisconnected");
 }
 
@@ -100,7 +105,17 @@ function forgetUser(shop: RequestContext) {
  */
 export function requireUser(args: Args): RequestContext & { user: ShopUser } {
   const shop = getRequestContext(args);
-  if (shop.user) return shop as RequestContext & { user: ShopUser };
+  if (shop.user) {
+    // An external login with data still missing completes it before anything else (buying).
+    const pending = shop.session.get("external")?.pending ?? [];
+    const url = new URL(args.request.url);
+    if (pending.length > 0 && url.pathname !== additionalDataPath) {
+      throw redirect(
+        `${additionalDataPath}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+      );
+    }
+    return shop as RequestContext & { user: ShopUser };
+  }
   if (shop.loginExpired) forgetUser(shop);
   throw redirect(loginUrlFor(args.request));
 }
@@ -113,6 +128,10 @@ export function requireUser(args: Args): RequestContext & { user: ShopUser } {
 export async function requireAnonymous(args: Args): Promise<{ redirectTo: string }> {
   const url = new URL(args.request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  // With the city's login, accounts are made and opened at the provider (/login goes there).
+  if (config.loginMode === "external") {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  }
   const shop = getRequestContext(args);
   if (!shop.user) return { redirectTo };
   const check = await shop.commerce.call(endpoints.customerInfo, { unauthorized: "fail" });
