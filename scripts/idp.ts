@@ -145,6 +145,15 @@ export async function startIdentityProvider(options: {
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("hex")] },
     pkce: { required: () => true },
+    // Seconds; short, as for a development provider.
+    ttl: {
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     // The profile and the document travel in the ID token, where the shop's API checks them.
     conformIdTokenClaims: false,
     claims: {

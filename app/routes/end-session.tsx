@@ -4,7 +4,7 @@
 // browser back here (state=done) and on to the billboard, saying the session was
 // disconnected.
 import { useEffect, useRef, useState } from "react";
-import { redirect, useNavigate } from "react-router";
+import { redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
@@ -44,7 +44,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 export default function EndSession({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const [loads, setLoads] = useState(0);
   const done = useRef(false);
   useEffect(() => {
@@ -52,11 +51,13 @@ export default function EndSession({ loaderData }: Route.ComponentProps) {
     const finish = () => {
       if (done.current) return;
       done.current = true;
-      navigate("/", { replace: true });
+      // The same return as the redirect chain's: it says the session was disconnected and
+      // goes on to the billboard, read anew without the user.
+      window.location.replace(`${window.location.pathname}?state=done`);
     };
     const timer = setTimeout(finish, loads > 0 ? settleMs : giveUpMs);
     return () => clearTimeout(timer);
-  }, [hydrated, loads, navigate]);
+  }, [hydrated, loads]);
   return (
     <section className="max-w-md">
       {hydrated ? null : <meta httpEquiv="refresh" content={`0;url=${loaderData.chainUrl}`} />}
