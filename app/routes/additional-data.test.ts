@@ -37,14 +37,12 @@ beforeEach(async () => {
     })
     .returning();
   customerId = customer.id;
-  await api.db
-    .insert(externalLogins)
-    .values({
-      issuer: "https://login.city.test",
-      subject: "eva",
-      customerId,
-      pendingFields: [...pending],
-    });
+  await api.db.insert(externalLogins).values({
+    issuer: "https://login.city.test",
+    subject: "eva",
+    customerId,
+    pendingFields: [...pending],
+  });
   const session = await startSession(api.t.deps, customer);
   cookie = await loggedIn(session, { external: { pending: [...pending] } });
 });
