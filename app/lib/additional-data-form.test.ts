@@ -13,7 +13,7 @@ describe("additionalDataForm", () => {
     const schema = additionalDataForm(["cGenero", "cTipoDocumento", "cNumeroDocumento"]);
     const empty = parseWithZod(form({ cNombre: "" }), { schema });
     expect(empty.status).toBe("error");
-    expect(empty.error).toEqual({
+    expect(empty.reply().error).toEqual({
       cGenero: ["genderRequired"],
       cTipoDocumento: ["documentTypeRequired"],
       cNumeroDocumento: ["documentRequired"],
@@ -33,7 +33,7 @@ describe("additionalDataForm", () => {
       form({ cEmail: "a@example.com", cEmailConfirmacion: "b@example.com" }),
       { schema },
     );
-    expect(mismatch.error).toEqual({ cEmailConfirmacion: ["emailMustMatch"] });
+    expect(mismatch.reply().error).toEqual({ cEmailConfirmacion: ["emailMustMatch"] });
     const same = parseWithZod(
       form({ cEmail: "a@example.com", cEmailConfirmacion: "A@example.com" }),
       { schema },
