@@ -143,7 +143,7 @@ test("first login from a login-required page: the provider, /additionalData, the
   expect(onProvider(page)).toBe(true);
 });
 
-test("a person the provider knows fully goes straight to the wanted page, buying included", async ({
+test("a person the provider knows fully (with the document) goes straight to the wanted page", async ({
   page,
 }) => {
   await page.goto("/myOrders");
