@@ -4,6 +4,12 @@ import { defineConfig, devices } from "@playwright/test";
 // on one machine do not collide; E2E_PORT fixes it.
 process.env.E2E_PORT ??= String(3210 + (process.pid % 700));
 const port = Number(process.env.E2E_PORT);
+// The city's external login (tests/e2e/accounts-external.spec.ts): a local OpenID provider
+// (scripts/idp.ts) and a second shop in LOGIN_MODE=external, on the next two ports.
+const idpPort = port + 1;
+const externalShopPort = port + 2;
+const externalShop = `http://127.0.0.1:${externalShopPort}`;
+const idpIssuer = `http://127.0.0.1:${idpPort}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Debian's Chromium (no browser download). Flags keep it off this machine's closed network.
@@ -45,29 +51,78 @@ export default defineConfig({
         launchOptions,
       },
     },
-  ],
-  webServer: {
-    command: "node --import tsx server.ts",
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PGLITE_DIR: "memory://",
-      DATA_DIR: "test-results/e2e-data",
-      SESSION_SECRET: "e2e-session-secret-0123456789",
-      TICKET_SECRET: "e2e-ticket-secret",
-      COOKIE_SECURE: "false",
-      // One line per request would bury the runner's own output.
-      LOG_LEVEL: "warn",
-      // Every test signs up and writes from 127.0.0.1: more than one visitor would.
-      RATE_LIMITS:
-        "signUp.address=500/60,contact.address=500/60,login.address=500/15,passwordRecovery.address=500/60,recoveryCode.address=500/60",
-      // The 180-minute login expiry is tested by moving the login clock with a header.
-      E2E_CLOCK_HEADER: "on",
+    {
+      name: "external-js-on",
+      testMatch: "accounts-external.spec.ts",
+      use: { ...devices["Desktop Chrome"], baseURL: externalShop, locale: "es-AR", launchOptions },
     },
-  },
+    {
+      name: "external-js-off",
+      testMatch: "accounts-external.spec.ts",
+      use: {
+        ...devices["Pixel 7"],
+        baseURL: externalShop,
+        locale: "es-AR",
+        javaScriptEnabled: false,
+        launchOptions,
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: "node --import tsx server.ts",
+      url: `http://127.0.0.1:${port}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PGLITE_DIR: "memory://",
+        DATA_DIR: "test-results/e2e-data",
+        SESSION_SECRET: "e2e-session-secret-0123456789",
+        TICKET_SECRET: "e2e-ticket-secret",
+        COOKIE_SECURE: "false",
+        // One line per request would bury the runner's own output.
+        LOG_LEVEL: "warn",
+        // Every test signs up and writes from 127.0.0.1: more than one visitor would.
+        RATE_LIMITS:
+          "signUp.address=500/60,contact.address=500/60,login.address=500/15,passwordRecovery.address=500/60,recoveryCode.address=500/60",
+        // The 180-minute login expiry is tested by moving the login clock with a header.
+        E2E_CLOCK_HEADER: "on",
+      },
+    },
+    {
+      command: "node --import tsx scripts/idp.ts",
+      url: `${idpIssuer}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { PORT: String(idpPort), SHOP_ORIGIN: externalShop },
+    },
+    {
+      command: "node --import tsx server.ts",
+      url: `${externalShop}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(externalShopPort),
+        HOST: "127.0.0.1",
+        PGLITE_DIR: "memory://",
+        DATA_DIR: "test-results/e2e-data-external",
+        SESSION_SECRET: "e2e-session-secret-external-0123",
+        TICKET_SECRET: "e2e-ticket-secret",
+        COOKIE_SECURE: "false",
+        LOG_LEVEL: "warn",
+        LOGIN_MODE: "external",
+        OIDC_ISSUER: idpIssuer,
+        OIDC_CLIENT_ID: "city-ticket-shop",
+        OIDC_CLIENT_SECRET: "local-idp-secret-for-development-only",
+        OIDC_ACCOUNT_URL: `${idpIssuer}/account`,
+      },
+    },
+  ],
 });

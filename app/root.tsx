@@ -21,6 +21,7 @@ import { Splash } from "./components/splash";
 import { defaultLocale } from "./lib/locales";
 import { unreadableFormCode } from "./lib/responses";
 import { currentCart } from "./services/cart.server";
+import { loginView } from "./services/external-login.server";
 import { formBodyMiddleware } from "./services/form-body.server";
 import { i18nMiddleware } from "./services/i18n.server";
 import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
@@ -59,6 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
     notice,
     greeting,
     now: Date.now(),
+    login: loginView(args.request),
   };
 }
 

@@ -14,6 +14,7 @@ import { clientAddressResolver } from "./http/client-address.ts";
 import { contactHandlers } from "./http/contacts.ts";
 import { customerHandlers } from "./http/customers.ts";
 import { docsPage } from "./http/docs.ts";
+import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
 import { purchaseHandlers } from "./http/purchase.ts";
@@ -92,6 +93,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...customerHandlers(deps),
       ...contactHandlers(deps),
       ...accountSecurityHandlers(deps),
+      ...externalLoginHandlers(deps),
       ...purchaseHandlers(deps),
       ...orderHandlers(deps),
     ],

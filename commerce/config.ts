@@ -46,6 +46,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Entradas <no-reply@localhost>"),
   /** The outbox folder (default $DATA_DIR/outbox). */
   OUTBOX_DIR: z.string().min(1).optional(),
+  /** External login (decision 0028): whose ID tokens Cliente/Externo accepts, for which client. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
 });
 
 export type CommerceSettings = {
@@ -84,6 +87,8 @@ export type CommerceSettings = {
   sandboxAnswerDelayMs: number;
   /** Mail: through SMTP when smtpUrl is set, else as .eml files in outboxDir. */
   mail: MailSettings;
+  /** The identity provider and this shop's client id there; unset: no Cliente/Externo. */
+  externalLogin?: { issuer: string; clientId: string };
 };
 
 export type MailSettings = { smtpUrl?: string; from: string; outboxDir: string };
@@ -124,5 +129,9 @@ export function commerceSettingsFromEnv(
         parsed.OUTBOX_DIR ??
         `${parsed.DATA_DIR ?? (mode === "embedded" ? "./data" : "./data/commerce")}/outbox`,
     },
+    externalLogin:
+      parsed.OIDC_ISSUER && parsed.OIDC_CLIENT_ID
+        ? { issuer: parsed.OIDC_ISSUER, clientId: parsed.OIDC_CLIENT_ID }
+        : undefined,
   };
 }

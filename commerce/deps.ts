@@ -1,5 +1,6 @@
 // What the API's areas need, injected once when the API is created: an area can be called
 // from a handler, a test, a job or a benchmark alike.
+import type { IdTokenVerifier } from "./customers/id-token.ts";
 import type { Database } from "./db/client.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -26,4 +27,6 @@ export type CommerceDeps = {
   /** Where customers' mail goes: the outbox on disk, SMTP, or memory in tests (mail/). */
   mailer: Mailer;
   now: () => Date;
+  /** The city's identity provider's ID tokens, when external login is configured. */
+  verifyIdToken?: IdTokenVerifier;
 };

@@ -3,6 +3,7 @@
 // and commerce/server.ts (standalone).
 import { createCommerceApi } from "./app.ts";
 import type { CommerceSettings } from "./config.ts";
+import { idTokenVerifier } from "./customers/id-token.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { DataFolderError } from "./db/data-folder.ts";
 import type { CommerceDeps } from "./deps.ts";
@@ -36,6 +37,13 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
     pendingPaymentGraceMs: settings.reconcileGraceSeconds * 1000,
     mailer: mailerFor(settings.mail),
     now: () => new Date(),
+    verifyIdToken: settings.externalLogin
+      ? idTokenVerifier({
+          issuer: settings.externalLogin.issuer,
+          audience: settings.externalLogin.clientId,
+          now: () => new Date(),
+        })
+      : undefined,
   };
 }
 

@@ -80,3 +80,13 @@ describe("securityHeaders", () => {
     ).toBe(true);
   });
 });
+
+describe("pageContentSecurityPolicy with the city's external login", () => {
+  it("lets pages frame only the provider's origin besides their own; forms still post only to the shop", () => {
+    const policy = pageContentSecurityPolicy("n", false, ["https://login.city.test"]);
+    expect(policy).toContain("frame-src 'self' https://login.city.test");
+    expect(policy).toContain("form-action 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(pageContentSecurityPolicy("n", false)).not.toContain("frame-src");
+  });
+});

@@ -25,9 +25,15 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function pageContentSecurityPolicy(nonce: string, development: boolean): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  development: boolean,
+  /** Origins a page may frame besides its own: the city's login ends its session in one. */
+  frameOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
+    ...(frameOrigins.length > 0 ? [`frame-src 'self' ${frameOrigins.join(" ")}`] : []),
     // 'strict-dynamic': what a nonced script loads (route modules, chunks) may run too.
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     // The built CSS is a file; in development Vite injects edited styles as <style>.
@@ -49,6 +55,7 @@ export function securityHeaders({
   publicOrigin = config.publicOrigin,
 }: SecurityHeadersOptions): MiddlewareHandler<SecurityHeadersEnv> {
   const behindHttps = publicOrigin?.startsWith("https:") ?? false;
+  const frameOrigins = config.externalLogin ? [new URL(config.externalLogin.issuer).origin] : [];
   return async (c, next) => {
     const nonce = newNonce();
     c.set("cspNonce", nonce);
@@ -57,7 +64,7 @@ export function securityHeaders({
     const isPage = headers.get("content-type")?.startsWith("text/html") ?? false;
     setMissingHeaders(headers, {
       "Content-Security-Policy": isPage
-        ? pageContentSecurityPolicy(nonce, development)
+        ? pageContentSecurityPolicy(nonce, development, frameOrigins)
         : resourceContentSecurityPolicy,
       ...commonSecurityHeaders(behindHttps || c.req.url.startsWith("https:")),
     });

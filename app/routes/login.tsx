@@ -8,6 +8,8 @@ import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { LoginRefused, logInWith } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { config } from "~/services/config.server";
+import { startExternalLogin } from "~/services/external-login.server";
 import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
 import { requireAnonymous, startUserSession } from "~/services/request-context.server";
@@ -15,6 +17,7 @@ import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/login";
 
 export async function loader(args: Route.LoaderArgs) {
+  if (config.loginMode === "external") await startExternalLogin(args);
   const { redirectTo } = await requireAnonymous(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
@@ -26,6 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  // With the city's login there are no passwords here.
+  if (config.loginMode === "external") throw data(null, { status: 405 });
   const { request } = args;
   const form = await request.clone().formData();
   const submission = parseWithZod(form, { schema: loginForm });

@@ -40,7 +40,7 @@ export function logInWith(args: RequestContextArgs, strategy: OwnStrategy): Prom
 }
 
 authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
+  new FormStrategy(async ({ form }) => {
     const credentials = loginRequest.parse({
       cEmail: form.get("cEmail"),
       cClave: form.get("cClave"),
@@ -53,7 +53,7 @@ authenticator.use(
 );
 
 authenticator.use(
-  new FormStrategy(async ({ form, request }) => {
+  new FormStrategy(async ({ form }) => {
     // The action validated the form already (to answer it field by field); this is the
     // strategy's own guard, with the same schema.
     const submission = parseWithZod(form, { schema: signUpForm });

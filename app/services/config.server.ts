@@ -9,7 +9,7 @@ import { type LogLevel, logLevels } from "../../commerce/config.ts";
 
 const port = z.coerce.number().int().min(0).max(65_535);
 
-const schema = z.object({
+export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -43,7 +43,22 @@ const schema = z.object({
    * login's age forward with a header (clock.server.ts). Refused with Secure cookies.
    */
   E2E_CLOCK_HEADER: z.enum(["on", "off"]).default("off"),
+  /** own: the shop's e-mail and password login; external: the city's OpenID provider. */
+  LOGIN_MODE: z.enum(["own", "external"]).default("own"),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The provider's account page (where the customer's personal data lives). */
+  OIDC_ACCOUNT_URL: z.url().optional(),
 });
+
+export type ExternalLoginConfig = {
+  issuer: string;
+  clientId: string;
+  /** Server-side only: never logged, never in a page or the client bundle. */
+  clientSecret: string;
+  accountUrl: string;
+};
 
 export type StorefrontConfig = {
   production: boolean;
@@ -65,7 +80,33 @@ export type StorefrontConfig = {
   trustProxyHops: number;
   /** E2E_CLOCK_HEADER=on: the e2e tests' clock header is read (never with Secure cookies). */
   e2eClockHeader: boolean;
+  loginMode: "own" | "external";
+  /** Set exactly when loginMode is external. */
+  externalLogin: ExternalLoginConfig | null;
 };
+
+/** External login needs all four OIDC_* settings; the error names them, never their values. */
+export function externalLoginFrom(env: z.infer<typeof configSchema>): ExternalLoginConfig | null {
+  if (env.LOGIN_MODE !== "external") return null;
+  const { OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ACCOUNT_URL } = env;
+  if (!OIDC_ISSUER || !OIDC_CLIENT_ID || !OIDC_CLIENT_SECRET || !OIDC_ACCOUNT_URL) {
+    const missing = Object.entries({
+      OIDC_ISSUER,
+      OIDC_CLIENT_ID,
+      OIDC_CLIENT_SECRET,
+      OIDC_ACCOUNT_URL,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    throw new Error(`LOGIN_MODE=external needs ${missing.join(", ")}`);
+  }
+  return {
+    issuer: OIDC_ISSUER,
+    clientId: OIDC_CLIENT_ID,
+    clientSecret: OIDC_CLIENT_SECRET,
+    accountUrl: OIDC_ACCOUNT_URL,
+  };
+}
 
 /**
  * Without SESSION_SECRET a random one is made once and kept in the data folder, so a fresh
@@ -82,7 +123,7 @@ function sessionSecretFrom(dataDir: string, configured: string | undefined): str
 }
 
 function load(): StorefrontConfig {
-  const env = schema.parse(process.env);
+  const env = configSchema.parse(process.env);
   const production = env.NODE_ENV === "production";
   const cookieSecure = env.COOKIE_SECURE ? env.COOKIE_SECURE === "true" : production;
   // A shop served over HTTPS is a real one: no test may age its logins.
@@ -104,6 +145,8 @@ function load(): StorefrontConfig {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     trustProxyHops: env.TRUST_PROXY_HOPS,
     e2eClockHeader: env.E2E_CLOCK_HEADER === "on",
+    loginMode: env.LOGIN_MODE,
+    externalLogin: externalLoginFrom(env),
   };
 }
 

@@ -17,6 +17,7 @@ import {
 import type { Locale } from "~/lib/locales";
 import { loginClockFor } from "./clock.server";
 import { type CommerceClient, commerceClient } from "./commerce.server";
+import { config } from "./config.server";
 import { getLocale } from "./i18n.server";
 import { log } from "./log.server";
 import { requestInfoOf } from "./request-info.server";
@@ -41,6 +42,9 @@ export type RequestContext = {
 };
 
 const requestContextKey = createContext<RequestContext>();
+
+/** Where an external login completes the data the provider did not give (§2). */
+export const additionalDataPath = "/additionalData";
 
 export type RequestContextArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -94,6 +98,7 @@ function forgetUser(shop: RequestContext) {
   shop.session.unset("user");
   shop.session.unset("sid");
   shop.session.unset("processId");
+  shop.session.unset("external");
   shop.session.flash("notice", "layout:notices.sessionDisconnected");
 }
 
@@ -103,7 +108,17 @@ function forgetUser(shop: RequestContext) {
  */
 export function requireUser(args: RequestContextArgs): RequestContext & { user: ShopUser } {
   const shop = getRequestContext(args);
-  if (shop.user) return shop as RequestContext & { user: ShopUser };
+  if (shop.user) {
+    // An external login with data still missing completes it before anything else (buying).
+    const pending = shop.session.get("external")?.pending ?? [];
+    const url = new URL(args.request.url);
+    if (pending.length > 0 && url.pathname !== additionalDataPath) {
+      throw redirect(
+        `${additionalDataPath}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+      );
+    }
+    return shop as RequestContext & { user: ShopUser };
+  }
   if (shop.loginExpired) forgetUser(shop);
   throw redirect(loginUrlFor(args.request));
 }
@@ -116,6 +131,10 @@ export function requireUser(args: RequestContextArgs): RequestContext & { user: 
 export async function requireAnonymous(args: RequestContextArgs): Promise<{ redirectTo: string }> {
   const url = new URL(args.request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  // With the city's login, accounts are made and opened at the provider (/login goes there).
+  if (config.loginMode === "external") {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  }
   const shop = getRequestContext(args);
   if (!shop.user) return { redirectTo };
   const check = await shop.commerce.call(endpoints.customerInfo, { unauthorized: "fail" });

@@ -3,7 +3,7 @@
 // one-time notices.
 // It is read once per request and written back once, by the request context's middleware.
 
-import type { SessionUser } from "@contract";
+import type { AdditionalDataField, SessionUser } from "@contract";
 import { createCookieSessionStorage, type Session } from "react-router";
 import { headerSafePath } from "~/lib/location-header";
 import { config } from "./config.server";
@@ -17,15 +17,18 @@ export type SessionData = {
   user: Pick<SessionUser, "token" | "cNombre" | "cEmail" | "dLogin" | "lAlias">;
   processId: number;
   deviceId: string;
+  /** Set by the city's external login: the customer's fields still to complete (/additionalData). */
+  external: { pending: AdditionalDataField[] };
 };
 
 export type ShopUser = SessionData["user"];
 
 /**
- * One-time notices keyed by i18n key (e.g. "layout:notices.sessionDisconnected"), and the
- * name to greet on the first page after a login or sign-up (§9: shown after 2000 ms).
+ * One-time notices keyed by i18n key (e.g. "layout:notices.sessionDisconnected"), the name to
+ * greet on the first page after a login or sign-up (§9: shown after 2000 ms), and, after a
+ * logout with the city's login, that its end-session page is due (/endSession).
  */
-export type SessionFlash = { notice: string; greeting: string };
+export type SessionFlash = { notice: string; greeting: string; endSession: true };
 
 export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlash>({
   cookie: {

@@ -38,6 +38,7 @@ import {
   signUpEndpoint,
 } from "./customers.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
+import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
 import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
 import {
   chargeEndpoint,
@@ -104,6 +105,8 @@ export const endpoints = {
   changePassword: changePasswordEndpoint,
   updatePersonalData: personalDataEndpoint,
   updateAlias: aliasEndpoint,
+  externalLogin: externalLoginEndpoint,
+  additionalData: additionalDataEndpoint,
   // purchase
   takePlaces: takePlacesEndpoint,
   process: processEndpoint,

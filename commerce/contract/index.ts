@@ -13,6 +13,7 @@ export * from "./customers.ts";
 export * from "./document-number.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints.ts";
+export * from "./external-login.ts";
 export * from "./orders.ts";
 export * from "./phone-rules.ts";
 export * from "./places.ts";

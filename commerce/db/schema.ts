@@ -450,3 +450,24 @@ export const passwordRecoveryCodes = pgTable("password_recovery_codes", {
   failedAttempts: integer("failed_attempts").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });
+/**
+ * Customers who log in through the city's identity provider (customers/external-login.ts):
+ * one row per (issuer, subject), made at the first login. customer_id is set in the same
+ * transaction that inserts the row; concurrent first logins of one subject meet on the
+ * unique key and share one customer. pending_fields names the customer's fields the
+ * provider did not give (cTipoDocumento, cNumeroDocumento…), still to be completed.
+ */
+export const externalLogins = pgTable(
+  "external_logins",
+  {
+    id: serial("id").primaryKey(),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    customerId: integer("customer_id")
+      .references(() => customers.id)
+      .unique(),
+    pendingFields: jsonb("pending_fields").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("external_logins_issuer_subject_idx").on(t.issuer, t.subject)],
+);

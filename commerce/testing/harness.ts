@@ -73,6 +73,7 @@ export function createTestApi(
     trustClientAddressFrom?: string[];
     /** Default: an outbox in memory (`outbox`), composing each message as the real one. */
     mailer?: Mailer;
+    verifyIdToken?: CommerceDeps["verifyIdToken"];
   } = {},
 ) {
   const clock = options.clock ?? new TestClock();
@@ -90,6 +91,7 @@ export function createTestApi(
     rateLimits: options.rateLimits ?? defaultRateLimits,
     mailer: options.mailer ?? outbox,
     now: clock.now,
+    verifyIdToken: options.verifyIdToken,
   };
   // Every JSON answer is checked against the contract: a drift fails the test that caused it.
   const api = createCommerceApi(deps, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountItems } from "./account-items";
+import { accountItems, withBackUrl } from "./account-items";
 
 const keys = (items: ReturnType<typeof accountItems>) => items.map((item) => item.key);
 
@@ -31,5 +31,32 @@ describe("account menu items", () => {
       "address",
     ]);
     expect(keys(accountItems({ loginSystem: "external", hasAlias: true }))).toContain("alias");
+  });
+});
+
+describe("account menu with the city's external login", () => {
+  it("turns My data into the provider's account page, with the way back", () => {
+    const externalAccountUrl = withBackUrl(
+      "https://cuenta.ciudad.test/perfil?lang=es",
+      "https://entradas.test/myOrders?page=2",
+    );
+    const items = accountItems({ loginSystem: "external", hasAlias: false, externalAccountUrl });
+    expect(items.find((item) => item.key === "myData")).toEqual({
+      key: "myData",
+      href: "https://cuenta.ciudad.test/perfil?lang=es&back=https%3A%2F%2Fentradas.test%2FmyOrders%3Fpage%3D2",
+      external: true,
+    });
+    expect(items.map((item) => item.key)).not.toContain("changePassword");
+    expect(items.filter((item) => item.external)).toHaveLength(1);
+  });
+
+  it("still hides My data in BOX mode", () => {
+    const items = accountItems({
+      loginSystem: "external",
+      hasAlias: true,
+      processType: "BOX",
+      externalAccountUrl: "https://cuenta.ciudad.test/perfil",
+    });
+    expect(items.map((item) => item.key)).toEqual(["bookings", "alias"]);
   });
 });

@@ -36,17 +36,32 @@ export type AccountContext = {
   processType?: "CART" | "BOX";
   loginSystem: Brand["flags"]["loginSystem"];
   hasAlias: boolean;
+  /** External login: the provider's account page, with the back URL already in it. */
+  externalAccountUrl?: string;
 };
 
-export function accountItems(
-  context: AccountContext,
-): Array<{ key: AccountItemKey; href: string }> {
+export type AccountItem = { key: AccountItemKey; href: string; external?: true };
+
+export function accountItems(context: AccountContext): AccountItem[] {
   return accountItemKeys
     .filter((key) => !(context.processType === "BOX" && hiddenInBox.has(key)))
     .filter((key) => {
       if (context.loginSystem !== "external") return true;
-      if (key === "changePassword" || key === "myData") return false;
+      if (key === "changePassword") return false;
+      if (key === "myData") return context.externalAccountUrl !== undefined;
       return key !== "alias" || context.hasAlias;
     })
-    .map((key) => ({ key, href: accountHrefs[key] }));
+    .map(
+      (key): AccountItem =>
+        context.loginSystem === "external" && key === "myData" && context.externalAccountUrl
+          ? { key, href: context.externalAccountUrl, external: true }
+          : { key, href: accountHrefs[key] },
+    );
+}
+
+/** The provider's account page with the address to come back to (its `back` parameter). */
+export function withBackUrl(accountUrl: string, back: string): string {
+  const url = new URL(accountUrl);
+  url.searchParams.set("back", back);
+  return url.href;
 }

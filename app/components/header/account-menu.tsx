@@ -1,8 +1,9 @@
-import { Form, Link, useLocation } from "react-router";
-import { brand } from "~/config/brand";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/lib/i18n";
+import type { loader as rootLoader } from "~/root";
+import type { LoginView } from "~/services/external-login.server";
 import { LanguagePicker } from "../language-picker";
-import { accountItems } from "./account-items";
+import { accountItems, withBackUrl } from "./account-items";
 import { ChevronIcon, UserIcon } from "./icons";
 import { menuGroup } from "./use-menus";
 
@@ -19,6 +20,11 @@ export function useLoginLinks() {
   return { login: `/login${back}`, signUp: `/signUp${back}` };
 }
 
+/** The login system the server runs (LOGIN_MODE): own, or the city's external login. */
+export function useLoginView(): LoginView {
+  return useRouteLoaderData<typeof rootLoader>("root")?.login ?? { mode: "own" };
+}
+
 /** Account pages and Sign Out, shared by the account menu and the drawer. */
 export function AccountLinks({
   user,
@@ -28,19 +34,31 @@ export function AccountLinks({
   processType?: "CART" | "BOX";
 }) {
   const { t } = useTranslation("layout");
+  const login = useLoginView();
+  const { pathname, search } = useLocation();
   const items = accountItems({
-    loginSystem: brand.flags.loginSystem,
+    loginSystem: login.mode,
     hasAlias: user.hasAlias,
     processType,
+    externalAccountUrl:
+      login.mode === "external"
+        ? withBackUrl(login.accountUrl, `${login.shopOrigin}${pathname}${search}`)
+        : undefined,
   });
   return (
     <>
       <ul className="menu-list">
         {items.map((item) => (
           <li key={item.key}>
-            <Link to={item.href} className="menu-item">
-              {t(`account.${item.key}`)}
-            </Link>
+            {item.external ? (
+              <a href={item.href} className="menu-item">
+                {t("externalLogin.myData")}
+              </a>
+            ) : (
+              <Link to={item.href} className="menu-item">
+                {t(`account.${item.key}`)}
+              </Link>
+            )}
           </li>
         ))}
       </ul>
@@ -53,9 +71,30 @@ export function AccountLinks({
   );
 }
 
-export function GuestLinks() {
+/** With the city's login: one button to its login page (none in BOX mode). */
+export function ExternalLoginButton({
+  processType,
+  className,
+}: {
+  processType?: "CART" | "BOX";
+  className: string;
+}) {
   const { t } = useTranslation("layout");
   const links = useLoginLinks();
+  if (processType === "BOX") return null;
+  return (
+    <Link to={links.login} className={className}>
+      {t("externalLogin.button")}
+    </Link>
+  );
+}
+
+export function GuestLinks({ processType }: { processType?: "CART" | "BOX" }) {
+  const { t } = useTranslation("layout");
+  const links = useLoginLinks();
+  if (useLoginView().mode === "external") {
+    return <ExternalLoginButton processType={processType} className="menu-item" />;
+  }
   return (
     <ul className="menu-list">
       <li>
@@ -81,6 +120,24 @@ export function AccountMenu({
   processType?: "CART" | "BOX";
 }) {
   const { t } = useTranslation("layout");
+  const external = useLoginView().mode === "external";
+  if (external && !user) {
+    // The login button instead of the login / sign-up menu; the languages stay in a menu.
+    return (
+      <>
+        <ExternalLoginButton processType={processType} className="appbar-button" />
+        <details data-menu name={menuGroup} className="appbar-menu">
+          <summary className="appbar-button">
+            <span className="appbar-label">{t("externalLogin.languages")}</span>
+            <ChevronIcon />
+          </summary>
+          <div className="appbar-panel">
+            <LanguagePicker />
+          </div>
+        </details>
+      </>
+    );
+  }
   return (
     <details data-menu name={menuGroup} className="appbar-menu">
       <summary className="appbar-button">

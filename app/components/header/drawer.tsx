@@ -35,7 +35,11 @@ export function Drawer({
             <p className="drawer-heading">
               {user ? t("drawer.greeting", { name: user.name }) : t("drawer.account")}
             </p>
-            {user ? <AccountLinks user={user} processType={processType} /> : <GuestLinks />}
+            {user ? (
+              <AccountLinks user={user} processType={processType} />
+            ) : (
+              <GuestLinks processType={processType} />
+            )}
           </div>
           <div>
             <p id="drawer-categories" className="drawer-heading">

@@ -1,0 +1,264 @@
+// The city's external login (LOGIN_MODE=external, decision 0029): OpenID Connect's
+// authorization code flow with PKCE, state and nonce (openid-client), as a remix-auth
+// strategy. /login starts it: the checks and the wanted path go into a short-lived signed
+// cookie of their own, and the browser to the provider. /loginRedirect finishes it: the
+// code is exchanged (the ID token's signature, issuer, audience and nonce checked), and the
+// API's Cliente/Externo, which verifies the ID token again by itself, answers the session.
+import { type ExternalSession, endpoints } from "@contract";
+import * as oidc from "openid-client";
+import { createCookie, type RouterContextProvider, redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { Strategy } from "remix-auth/strategy";
+import { type CommerceFailure, callEndpoint } from "./commerce.server";
+import { config, type ExternalLoginConfig } from "./config.server";
+import { localeOf } from "./i18n.server";
+import { getRequestContext } from "./request-context.server";
+import { safeRedirectPath } from "./session.server";
+
+export const loginRedirectPath = "/loginRedirect";
+export const externalLoginScope = "openid profile email";
+
+/** What travels from /login to /loginRedirect, in a signed cookie for 10 minutes. */
+export type FlowChecks = {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  /** The wanted path, already made safe (safeRedirectPath). */
+  redirectTo: string;
+};
+
+export const flowCookie = createCookie("__login_flow", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: config.cookieSecure,
+  secrets: [config.sessionSecret],
+  maxAge: 600,
+});
+
+/** A login that cannot go on (expired flow, refused code, provider or API down). */
+export class ExternalLoginFailed extends Error {
+  constructor(
+    readonly reason: "flow" | "provider" | "refused",
+    readonly failure?: CommerceFailure,
+  ) {
+    super(`external login failed: ${reason}`);
+  }
+}
+
+export type ExternalLogin = { session: ExternalSession; redirectTo: string };
+
+type VerifyParams = { idToken: string; request: Request; redirectTo: string };
+
+function isLoopback(url: URL) {
+  return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+}
+
+/** The provider's configuration from its discovery document, fetched once (again after a failure). */
+export function providerConfiguration(settings: ExternalLoginConfig) {
+  let pending: Promise<oidc.Configuration> | null = null;
+  return () => {
+    pending ??= (async () => {
+      const issuer = new URL(settings.issuer);
+      return oidc.discovery(
+        issuer,
+        settings.clientId,
+        undefined,
+        oidc.ClientSecretBasic(settings.clientSecret),
+        // Plain HTTP only for a provider on this machine (npm run idp, the tests).
+        isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      );
+    })().catch((error) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
+
+/** The origin the provider sends the browser back to. */
+function shopOrigin(request: Request) {
+  return config.publicOrigin ?? new URL(request.url).origin;
+}
+
+export class OpenIdConnectStrategy<User> extends Strategy<User, VerifyParams> {
+  name = "oidc";
+
+  constructor(
+    private readonly configuration: () => Promise<oidc.Configuration>,
+    verify: Strategy.VerifyFunction<User, VerifyParams>,
+  ) {
+    super(verify);
+  }
+
+  async authenticate(request: Request): Promise<User> {
+    const url = new URL(request.url);
+    if (url.pathname !== loginRedirectPath) throw await this.start(request, url);
+    return this.finish(request, url);
+  }
+
+  /** To the provider's authorization endpoint, the checks kept in the flow cookie. */
+  private async start(request: Request, url: URL): Promise<Response> {
+    const configuration = await this.providerOrFail();
+    const checks: FlowChecks = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      codeVerifier: oidc.randomPKCECodeVerifier(),
+      redirectTo: safeRedirectPath(url.searchParams.get("redirectTo")),
+    };
+    const authorizationUrl = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: `${shopOrigin(request)}${loginRedirectPath}`,
+      scope: externalLoginScope,
+      response_type: "code",
+      code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
+      code_challenge_method: "S256",
+      state: checks.state,
+      nonce: checks.nonce,
+    });
+    return redirect(authorizationUrl.href, {
+      headers: { "Set-Cookie": await flowCookie.serialize(checks) },
+    });
+  }
+
+  private async finish(request: Request, url: URL): Promise<User> {
+    const checks = await readFlowChecks(request);
+    if (!checks) throw new ExternalLoginFailed("flow");
+    const configuration = await this.providerOrFail();
+    // The URL the provider called, as the provider knows the shop (PUBLIC_ORIGIN behind a proxy).
+    const current = new URL(`${shopOrigin(request)}${url.pathname}${url.search}`);
+    let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+    try {
+      tokens = await oidc.authorizationCodeGrant(configuration, current, {
+        pkceCodeVerifier: checks.codeVerifier,
+        expectedState: checks.state,
+        expectedNonce: checks.nonce,
+        idTokenExpected: true,
+      });
+    } catch {
+      // A wrong state or nonce, an error from the provider, a replayed or expired code.
+      throw new ExternalLoginFailed("refused");
+    }
+    if (!tokens.id_token) throw new ExternalLoginFailed("refused");
+    return this.verify({ idToken: tokens.id_token, request, redirectTo: checks.redirectTo });
+  }
+
+  private async providerOrFail() {
+    try {
+      return await this.configuration();
+    } catch {
+      throw new ExternalLoginFailed("provider");
+    }
+  }
+}
+
+/** The flow's checks, when the cookie is there, signed by us and well formed. */
+export async function readFlowChecks(request: Request): Promise<FlowChecks | null> {
+  const value: unknown = await flowCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const { state, nonce, codeVerifier, redirectTo } = value as Record<string, unknown>;
+  if ([state, nonce, codeVerifier, redirectTo].some((part) => typeof part !== "string")) {
+    return null;
+  }
+  return {
+    state: state as string,
+    nonce: nonce as string,
+    codeVerifier: codeVerifier as string,
+    redirectTo: safeRedirectPath(redirectTo as string),
+  };
+}
+
+/** Drops the flow cookie: a code is exchanged once. */
+export function clearFlowCookie() {
+  return flowCookie.serialize("", { maxAge: 0 });
+}
+
+const settings = config.externalLogin;
+
+/** Null with the own login. */
+export const externalProvider = settings ? providerConfiguration(settings) : null;
+
+export const externalAuthenticator = new Authenticator<ExternalLogin>();
+
+if (externalProvider) {
+  externalAuthenticator.use(
+    new OpenIdConnectStrategy<ExternalLogin>(
+      externalProvider,
+      async ({ idToken, request, redirectTo }) => {
+        const caller = { request, locale: await localeOf(request), token: idToken };
+        const result = await callEndpoint(caller, endpoints.externalLogin, {
+          unauthorized: "fail",
+        });
+        if (!result.ok) throw new ExternalLoginFailed("refused", result);
+        return { session: result.data, redirectTo };
+      },
+    ),
+    "oidc",
+  );
+}
+
+/**
+ * The provider's end-session address: with a return to the shop for the redirect chain (no
+ * JavaScript), without one for the hidden frame. It names the client, not the person: an
+ * id_token_hint would put the ID token's claims (name, e-mail, document) in a URL (decision
+ * 0030).
+ */
+export async function endSessionUrl(
+  request: Request,
+  options: { returnToShop: boolean },
+): Promise<string | null> {
+  if (!externalProvider || !settings) return null;
+  try {
+    const configuration = await externalProvider();
+    const parameters: Record<string, string> = { client_id: settings.clientId };
+    if (options.returnToShop) {
+      parameters.post_logout_redirect_uri = `${shopOrigin(request)}${endSessionPath}`;
+      // Tells the page, when the browser comes back, that the round trip is over.
+      parameters.state = "done";
+    }
+    return oidc.buildEndSessionUrl(configuration, parameters).href;
+  } catch {
+    return null;
+  }
+}
+
+/** What the header needs to know of the login system (no secret in it). */
+export type LoginView =
+  | { mode: "own" }
+  | { mode: "external"; accountUrl: string; shopOrigin: string };
+
+export function loginView(request: Request): LoginView {
+  if (!settings) return { mode: "own" };
+  return { mode: "external", accountUrl: settings.accountUrl, shopOrigin: shopOrigin(request) };
+}
+
+/**
+ * /login with the city's login: a logged-in user goes straight on; anyone else to the
+ * provider (the strategy throws that redirect). A provider that cannot be reached is said on
+ * /loginRedirect, with a way to try again.
+ */
+export async function startExternalLogin(args: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}): Promise<never> {
+  const redirectTo = safeRedirectPath(new URL(args.request.url).searchParams.get("redirectTo"));
+  if (getRequestContext(args).user) throw redirect(redirectTo);
+  try {
+    await externalAuthenticator.authenticate("oidc", args.request);
+  } catch (error) {
+    if (!(error instanceof ExternalLoginFailed)) throw error;
+  }
+  throw redirect(`${loginRedirectPath}?unavailable=1&redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+/**
+ * The shop's page that ends the provider's session after a logout (a hidden frame with
+ * JavaScript, a redirect chain without), and where the provider sends the browser back
+ * (registered there as a post-logout redirect URI).
+ */
+export const endSessionPath = "/endSession";
+
+/** After the shop's own logout: on to /endSession (once: a link there alone does nothing). */
+export function externalLogout(args: { context: Readonly<RouterContextProvider> }) {
+  getRequestContext(args).session.flash("endSession", true);
+  return redirect(endSessionPath);
+}
