@@ -5,8 +5,9 @@ import {
   type AdditionalDataField,
   additionalDataFields,
   additionalDataRequest,
+  documentNumberProblem,
   plainText,
-  signUpRequest,
+  signUpObject,
 } from "@contract";
 import { z } from "zod";
 import { redirectField } from "./forms";
@@ -19,16 +20,43 @@ const everyField = additionalDataRequest.extend({
 
 export function additionalDataForm(pending: readonly AdditionalDataField[]): typeof everyField {
   const fields = additionalDataFields.filter((field) => pending.includes(field));
-  const picked = Object.fromEntries(fields.map((field) => [field, signUpRequest.shape[field]]));
-  const base = z.object({ ...picked, redirectTo: redirectField });
-  if (!fields.includes("cEmail")) return base as unknown as typeof everyField;
-  return base
-    .extend({ cEmailConfirmacion: plainText({ error: "emailConfirmRequired" }) })
-    .refine(
-      (form: { cEmail?: unknown; cEmailConfirmacion: string }) =>
-        String(form.cEmail ?? "").toLowerCase() === form.cEmailConfirmacion.toLowerCase(),
-      { error: "emailMustMatch", path: ["cEmailConfirmacion"] },
-    ) as unknown as typeof everyField;
+  const picked = Object.fromEntries(fields.map((field) => [field, signUpObject.shape[field]]));
+  const asksEmail = fields.includes("cEmail");
+  const form = z.object({
+    ...picked,
+    ...(asksEmail ? { cEmailConfirmacion: plainText({ error: "emailConfirmRequired" }) } : {}),
+    redirectTo: redirectField,
+  });
+  const withEmail = asksEmail
+    ? form.refine(
+        (value: { cEmail?: unknown; cEmailConfirmacion?: unknown }) =>
+          String(value.cEmail ?? "").toLowerCase() ===
+          String(value.cEmailConfirmacion ?? "").toLowerCase(),
+        { error: "emailMustMatch", path: ["cEmailConfirmacion"] },
+      )
+    : form;
+  if (!fields.includes("cNumeroDocumento")) return withEmail as unknown as typeof everyField;
+  // The number judged against its type, as at sign-up, whatever else failed.
+  return withEmail.superRefine(
+    (parsed, ctx) => {
+      const value = parsed as { cTipoDocumento?: unknown; cNumeroDocumento?: unknown };
+      const problem = documentNumberProblem(
+        String(value.cTipoDocumento),
+        String(value.cNumeroDocumento),
+      );
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["cNumeroDocumento"] });
+    },
+    {
+      when: ({ value, issues }) => {
+        const form = value as { cTipoDocumento?: unknown; cNumeroDocumento?: unknown };
+        return (
+          typeof form.cTipoDocumento === "string" &&
+          typeof form.cNumeroDocumento === "string" &&
+          !issues.some((issue) => String(issue.path?.[0]).endsWith("Documento"))
+        );
+      },
+    },
+  ) as unknown as typeof everyField;
 }
 
 /** Pending fields as stored in the session, in the form's order (unknown names dropped). */

@@ -3,7 +3,8 @@
 // itself and answers a session token like the own login; and the data the shop needs that
 // the provider did not give, completed afterwards (/additionalData).
 import { z } from "zod";
-import { sessionUserSchema, signUpRequest } from "./customers.ts";
+import { sessionUserSchema, signUpObject } from "./customers.ts";
+import { documentNumberProblem } from "./document-number.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 /** Customer fields a provider may leave out, and /additionalData asks for. */
@@ -27,7 +28,7 @@ export type ExternalSession = z.infer<typeof externalSessionSchema>;
  * The fields being completed, with the sign-up's rules. Each is optional here: which ones are
  * required depends on what the customer still lacks (the API checks it).
  */
-export const additionalDataRequest = signUpRequest
+export const additionalDataRequest = signUpObject
   .pick({
     cNombre: true,
     cApellido: true,
@@ -38,6 +39,17 @@ export const additionalDataRequest = signUpRequest
   })
   .partial();
 export type AdditionalDataRequest = z.infer<typeof additionalDataRequest>;
+
+/** The API's body: a document number given with its type is judged against it (sign-up's rule). */
+export const additionalDataBody = additionalDataRequest.superRefine(
+  (value, ctx) => {
+    if (!value.cTipoDocumento || !value.cNumeroDocumento) return;
+    const problem = documentNumberProblem(value.cTipoDocumento, value.cNumeroDocumento);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["cNumeroDocumento"] });
+  },
+  // Also when other fields failed, so one answer names every problem.
+  { when: ({ issues }) => !issues.some((issue) => String(issue.path?.[0]).endsWith("Documento")) },
+);
 
 export const additionalDataResponse = z.object({
   aDatosFaltantes: z.array(z.enum(additionalDataFields)),
@@ -69,6 +81,6 @@ export const additionalDataEndpoint = defineEndpoint({
     "Completes the data an externally logged-in customer lacks (fields named by " +
     "aDatosFaltantes), with the sign-up's rules; the others are left as they are.",
   access: "customer",
-  body: additionalDataRequest,
+  body: additionalDataBody,
   response: additionalDataResponse,
 });

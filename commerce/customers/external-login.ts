@@ -2,8 +2,10 @@
 // customer, made at the first login from the token's claims; what the claims lack (the
 // document, most often) is named in the link as pending and completed later through
 // completeAdditionalData. The customer's session is an API token like the own login's.
+
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { documentNumberProblem } from "../contract/document-number.ts";
 import {
   type AdditionalDataField,
   type AdditionalDataRequest,
@@ -71,8 +73,12 @@ export function customerFromClaims(claims: Record<string, unknown>): {
     cTipoDocumento: documentTypes.find((type) => type === claims.document_type),
     cNumeroDocumento: valid("cNumeroDocumento", claims.document_number),
   };
-  // A document is a type and a number together.
-  if (!given.cTipoDocumento || !given.cNumeroDocumento) {
+  // A document is a type and a number together, the number judged against its type.
+  if (
+    !given.cTipoDocumento ||
+    !given.cNumeroDocumento ||
+    documentNumberProblem(given.cTipoDocumento, given.cNumeroDocumento)
+  ) {
     given.cTipoDocumento = undefined;
     given.cNumeroDocumento = undefined;
   }
