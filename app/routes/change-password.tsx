@@ -11,6 +11,7 @@ import { changePasswordForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { requireOwnAccountPages } from "~/services/external-login.server";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -19,6 +20,7 @@ import type { Route } from "./+types/change-password";
 const hiddenFields = ["cClaveActual", "cClave", "cClaveConfirmacion"];
 
 export async function loader(args: Route.LoaderArgs) {
+  requireOwnAccountPages(args.request);
   requireUser(args);
   const t = getT(args.context);
   const seo = seoFor(args, {
@@ -30,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  requireOwnAccountPages(args.request);
   const { commerce, session } = requireUser(args);
   const submission = parseWithZod(await args.request.formData(), { schema: changePasswordForm });
   if (submission.status !== "success") {

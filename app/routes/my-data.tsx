@@ -11,12 +11,14 @@ import { personalDataForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { orThrow } from "~/services/commerce.server";
+import { requireOwnAccountPages } from "~/services/external-login.server";
 import { getT } from "~/services/i18n.server";
 import { requireUser, updateSessionUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/my-data";
 
 export async function loader(args: Route.LoaderArgs) {
+  requireOwnAccountPages(args.request);
   const { commerce } = requireUser(args);
   const info = orThrow(await commerce.call(endpoints.customerInfo));
   const t = getT(args.context);
@@ -41,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  requireOwnAccountPages(args.request);
   const { commerce } = requireUser(args);
   const submission = parseWithZod(await args.request.formData(), { schema: personalDataForm });
   if (submission.status !== "success") {

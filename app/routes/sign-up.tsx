@@ -11,6 +11,7 @@ import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { LoginRefused, logInWith } from "~/services/auth.server";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { requireOwnLogin } from "~/services/external-login.server";
 import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
 import { requireAnonymous, startUserSession } from "~/services/request-context.server";
@@ -31,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  requireOwnLogin();
   const { request } = args;
   const form = await request.clone().formData();
   const submission = parseWithZod(form, { schema: signUpForm });

@@ -9,6 +9,7 @@ import * as oidc from "openid-client";
 import { createCookie, type RouterContextProvider, redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { Strategy } from "remix-auth/strategy";
+import { withBackUrl } from "~/components/header/account-items";
 import { type CommerceFailure, callEndpoint } from "./commerce.server";
 import { config, type ExternalLoginConfig } from "./config.server";
 import { localeOf } from "./i18n.server";
@@ -261,4 +262,20 @@ export const endSessionPath = "/endSession";
 export function externalLogout(args: { context: Readonly<RouterContextProvider> }) {
   getRequestContext(args).session.flash("endSession", true);
   return redirect(endSessionPath);
+}
+
+/**
+ * Sign-up and password recovery belong to the own login: with the city's login, accounts
+ * are made and opened at the provider, where /login leads (a stray post changes nothing).
+ */
+export function requireOwnLogin(): void {
+  if (settings) throw redirect("/login");
+}
+
+/**
+ * My data and Change Password are the provider's pages with the city's login: the shop's
+ * own ones send there, with the way back (§4 header states).
+ */
+export function requireOwnAccountPages(request: Request): void {
+  if (settings) throw redirect(withBackUrl(settings.accountUrl, `${shopOrigin(request)}/`));
 }

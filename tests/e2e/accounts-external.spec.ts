@@ -46,6 +46,17 @@ test("the header offers the city login instead of the login and sign-up menu; /s
   await page.goto("/signUp");
   await expect(page.getByRole("heading", { level: 1, name: "Cuenta de la Ciudad" })).toBeVisible();
   expect(onProvider(page)).toBe(true);
+  // So does password recovery; and a stray sign-up post makes no own account.
+  await page.goto("/recoverPassword");
+  await expect(page.getByRole("heading", { level: 1, name: "Cuenta de la Ciudad" })).toBeVisible();
+  const shop = String(test.info().project.use.baseURL);
+  const post = await page.request.post(`${shop}/signUp`, {
+    form: { cNombre: "Eva" },
+    headers: { Origin: shop },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(302);
+  expect(post.headers().location).toBe("/login");
 });
 
 test("first login from a login-required page: the provider, /additionalData, then the wanted page; the provider's account page; the external logout", async ({
@@ -151,6 +162,12 @@ test("a person the provider knows fully (with the document) goes straight to the
   await expect(page).toHaveURL(/\/myOrders$/);
   await expect(accountSummary(page, "Ana")).toBeVisible();
   await expectAccessible(page);
+  // The shop's own My data and Change Password send to the provider's account page.
+  for (const path of ["/myData", "/changePassword"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/account\?back=/);
+    expect(onProvider(page)).toBe(true);
+  }
 });
 
 test("a login that comes back without its flow is refused and offers to try again", async ({

@@ -12,6 +12,7 @@ import { recoverAskForm, recoverResetForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { tooManyAttempts } from "~/services/commerce.server";
+import { requireOwnLogin } from "~/services/external-login.server";
 import { type HoneypotFieldsProps, honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
 import { getRequestContext, requireAnonymous } from "~/services/request-context.server";
@@ -32,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
+  requireOwnLogin();
   const formData = await args.request.formData();
   const { commerce } = getRequestContext(args);
   if (formData.get("intent") === "reset") {
