@@ -14,34 +14,42 @@ type PersonalField =
   | "nNacimientoMes"
   | "nNacimientoAnio";
 
-/** Name, gender, document and birthday: the same fields at sign-up and in My data. */
-export function PersonalDataFields({
-  fields,
-}: {
-  fields: Record<PersonalField, FieldMetadata<string | number | undefined>>;
-}) {
+/** The customer's fields that are one control each, in the order the forms show them. */
+export const singleCustomerFields = [
+  "cNombre",
+  "cApellido",
+  "cGenero",
+  "cTipoDocumento",
+  "cNumeroDocumento",
+] as const;
+type SingleCustomerField = (typeof singleCustomerFields)[number];
+type Meta = FieldMetadata<string | number | undefined>;
+
+/** One of the customer's fields, labelled and with its choices, as every account form shows it. */
+export function CustomerField({ name, meta }: { name: SingleCustomerField; meta: Meta }) {
   const { t } = useTranslation();
-  return (
-    <>
-      <div className="grid sm:grid-cols-2 gap-x-4">
-        <TextField
-          meta={fields.cNombre}
-          label={t("account:fields.firstName")}
-          autoComplete="given-name"
-        />
-        <TextField
-          meta={fields.cApellido}
-          label={t("account:fields.lastName")}
-          autoComplete="family-name"
-        />
+  switch (name) {
+    case "cNombre":
+      return (
+        <TextField meta={meta} label={t("account:fields.firstName")} autoComplete="given-name" />
+      );
+    case "cApellido":
+      return (
+        <TextField meta={meta} label={t("account:fields.lastName")} autoComplete="family-name" />
+      );
+    case "cGenero":
+      return (
         <SelectField
-          meta={fields.cGenero}
+          meta={meta}
           label={t("account:fields.gender")}
           placeholder={t("account:fields.choose")}
           options={genders.map((value) => ({ value, label: t(`account:genders.${value}`) }))}
         />
+      );
+    case "cTipoDocumento":
+      return (
         <SelectField
-          meta={fields.cTipoDocumento}
+          meta={meta}
           label={t("account:fields.documentType")}
           placeholder={t("account:fields.choose")}
           options={documentTypes.map((value) => ({
@@ -49,7 +57,36 @@ export function PersonalDataFields({
             label: t(`account:documentTypes.${value}`),
           }))}
         />
-        <TextField meta={fields.cNumeroDocumento} label={t("account:fields.documentNumber")} />
+      );
+    case "cNumeroDocumento":
+      return <TextField meta={meta} label={t("account:fields.documentNumber")} />;
+  }
+}
+
+/** The e-mail typed twice (§5 'eMail must match'). */
+export function EmailFields({ email, confirmation }: { email: Meta; confirmation: Meta }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField meta={email} label={t("account:fields.email")} type="email" autoComplete="email" />
+      <TextField
+        meta={confirmation}
+        label={t("account:fields.emailConfirm")}
+        type="email"
+        autoComplete="email"
+      />
+    </>
+  );
+}
+
+/** Name, gender, document and birthday: the same fields at sign-up and in My data. */
+export function PersonalDataFields({ fields }: { fields: Record<PersonalField, Meta> }) {
+  return (
+    <>
+      <div className="grid sm:grid-cols-2 gap-x-4">
+        {singleCustomerFields.map((name) => (
+          <CustomerField key={name} name={name} meta={fields[name]} />
+        ))}
       </div>
       <BirthDateFields
         day={fields.nNacimientoDia}

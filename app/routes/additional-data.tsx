@@ -4,9 +4,10 @@
 // leads here first (requireUser).
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { documentTypes, endpoints, genders } from "@contract";
+import { endpoints } from "@contract";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
+import { FormErrors, useShopForm } from "~/components/field";
+import { CustomerField, EmailFields } from "~/components/personal-data-fields";
 import { additionalDataForm, pendingFieldsOf } from "~/lib/additional-data-form";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
@@ -66,7 +67,6 @@ export default function AdditionalData({ loaderData, actionData }: Route.Compone
   const { pending, redirectTo } = loaderData;
   const [form, fields] = useShopForm(additionalDataForm(pending), { lastResult: actionData });
   const busy = useNavigation().state === "submitting";
-  const asks = (field: (typeof pending)[number]) => pending.includes(field);
   return (
     <section className="max-w-xl">
       <h1>{t("account:additionalData.title")}</h1>
@@ -75,62 +75,17 @@ export default function AdditionalData({ loaderData, actionData }: Route.Compone
         <FormErrors form={form} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <div className="grid sm:grid-cols-2 gap-x-4">
-          {asks("cNombre") ? (
-            <TextField
-              meta={fields.cNombre}
-              label={t("account:fields.firstName")}
-              autoComplete="given-name"
-            />
-          ) : null}
-          {asks("cApellido") ? (
-            <TextField
-              meta={fields.cApellido}
-              label={t("account:fields.lastName")}
-              autoComplete="family-name"
-            />
-          ) : null}
-          {asks("cEmail") ? (
-            <>
-              <TextField
-                meta={fields.cEmail}
-                label={t("account:fields.email")}
-                type="email"
-                autoComplete="email"
+          {pending.map((name) =>
+            name === "cEmail" ? (
+              <EmailFields
+                key={name}
+                email={fields.cEmail}
+                confirmation={fields.cEmailConfirmacion}
               />
-              <TextField
-                meta={fields.cEmailConfirmacion}
-                label={t("account:fields.emailConfirm")}
-                type="email"
-                autoComplete="email"
-              />
-            </>
-          ) : null}
-          {asks("cGenero") ? (
-            <SelectField
-              meta={fields.cGenero}
-              label={t("account:fields.gender")}
-              placeholder={t("account:fields.choose")}
-              options={genders.map((value) => ({ value, label: t(`account:genders.${value}`) }))}
-            />
-          ) : null}
-          {asks("cTipoDocumento") ? (
-            <SelectField
-              meta={fields.cTipoDocumento}
-              label={t("account:fields.documentType")}
-              placeholder={t("account:fields.choose")}
-              options={documentTypes.map((value) => ({
-                value,
-                label: t(`account:documentTypes.${value}`),
-              }))}
-            />
-          ) : null}
-          {asks("cNumeroDocumento") ? (
-            <TextField
-              meta={fields.cNumeroDocumento}
-              label={t("account:fields.documentNumber")}
-              inputMode="text"
-            />
-          ) : null}
+            ) : (
+              <CustomerField key={name} name={name} meta={fields[name]} />
+            ),
+          )}
         </div>
         <button type="submit" className="button-primary w-full" disabled={busy}>
           {t("account:additionalData.submit")}

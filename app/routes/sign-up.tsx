@@ -4,7 +4,7 @@ import { phoneTypes } from "@contract";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
-import { PersonalDataFields } from "~/components/personal-data-fields";
+import { EmailFields, PersonalDataFields } from "~/components/personal-data-fields";
 import { brand } from "~/config/brand";
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -81,18 +81,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <PersonalDataFields fields={fields} />
         <div className="grid sm:grid-cols-2 gap-x-4">
-          <TextField
-            meta={fields.cEmail}
-            label={t("account:fields.email")}
-            type="email"
-            autoComplete="email"
-          />
-          <TextField
-            meta={fields.cEmailConfirmacion}
-            label={t("account:fields.emailConfirm")}
-            type="email"
-            autoComplete="email"
-          />
+          <EmailFields email={fields.cEmail} confirmation={fields.cEmailConfirmacion} />
           <TextField
             meta={fields.cClave}
             label={t("account:fields.password")}
