@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apiHeaders, docsEndpoint, openApiEndpoint } from "./contract/index.ts";
-import { customerIdOfToken } from "./customers/tokens.ts";
+import { callerOfToken } from "./customers/tokens.ts";
 import type { Database } from "./db/client.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { ApiError, validationError } from "./errors.ts";
@@ -99,7 +99,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
     ],
     {
       ...registerOptions,
-      resolveCaller: (token) => customerIdOfToken(deps.db, token, deps.now()),
+      resolveCaller: (token) => callerOfToken(deps.db, token, deps.now()),
       clientAddress: clientAddressResolver(trustClientAddressFrom),
     },
   );

@@ -46,6 +46,7 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   CONTACTS_LIMIT: 422,
   RECOVERY_CODE_INVALID: 422,
   CURRENT_PASSWORD_WRONG: 401,
+  ADDITIONAL_DATA_REQUIRED: 428,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

@@ -48,10 +48,10 @@ export function additionalDataForm(pending: readonly AdditionalDataField[]): typ
     },
     {
       when: ({ value, issues }) => {
-        const form = value as { cTipoDocumento?: unknown; cNumeroDocumento?: unknown };
+        const form = value as { cTipoDocumento?: unknown; cNumeroDocumento?: unknown } | null;
         return (
-          typeof form.cTipoDocumento === "string" &&
-          typeof form.cNumeroDocumento === "string" &&
+          typeof form?.cTipoDocumento === "string" &&
+          typeof form?.cNumeroDocumento === "string" &&
           !issues.some((issue) => String(issue.path?.[0]).endsWith("Documento"))
         );
       },

@@ -48,7 +48,12 @@ export const additionalDataBody = additionalDataRequest.superRefine(
     if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["cNumeroDocumento"] });
   },
   // Also when other fields failed, so one answer names every problem.
-  { when: ({ issues }) => !issues.some((issue) => String(issue.path?.[0]).endsWith("Documento")) },
+  {
+    when: ({ value, issues }) =>
+      typeof value === "object" &&
+      value !== null &&
+      !issues.some((issue) => String(issue.path?.[0]).endsWith("Documento")),
+  },
 );
 
 export const additionalDataResponse = z.object({

@@ -1,10 +1,10 @@
 // API session tokens: 32 random bytes handed to the caller once; only their SHA-256 is
 // stored, with an expiry (spec §9: 180 minutes).
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lte, ne } from "drizzle-orm";
+import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { SessionUser } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
-import { apiTokens, type customers } from "../db/schema.ts";
+import { apiTokens, type customers, externalLogins } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -58,16 +58,27 @@ export async function revokeCustomerTokens(
     .where(keepToken ? and(ofCustomer, ne(apiTokens.tokenHash, hashToken(keepToken))) : ofCustomer);
 }
 
-/** The customer a valid, unexpired token belongs to, or null. */
-export async function customerIdOfToken(
+/** Who a valid, unexpired token belongs to. */
+export type TokenCaller = {
+  customerId: number;
+  /** An external login's customer whose data the provider left incomplete (/additionalData). */
+  dataPending: boolean;
+};
+
+/** The customer a valid, unexpired token belongs to, or null; one statement either way. */
+export async function callerOfToken(
   db: Executor,
   token: string,
   now: Date,
-): Promise<number | null> {
+): Promise<TokenCaller | null> {
   const [row] = await db
-    .select({ customerId: apiTokens.customerId })
+    .select({
+      customerId: apiTokens.customerId,
+      dataPending: sql<boolean>`coalesce(${externalLogins.pendingFields} <> '[]'::jsonb, false)`,
+    })
     .from(apiTokens)
+    .leftJoin(externalLogins, eq(externalLogins.customerId, apiTokens.customerId))
     .where(and(eq(apiTokens.tokenHash, hashToken(token)), gt(apiTokens.expiresAt, now)))
     .limit(1);
-  return row?.customerId ?? null;
+  return row ?? null;
 }

@@ -5,7 +5,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { customerInfoSchema, errorData, externalSessionSchema } from "../contract/index.ts";
 import { idTokenVerifier } from "../customers/id-token.ts";
-import { customers, externalLogins } from "../db/schema.ts";
+import { customers, externalLogins, purchaseProcesses } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { signUp, TestClock } from "../testing/harness.ts";
 
@@ -278,6 +278,31 @@ describe("POST Cliente/Externo/DatosAdicionales", () => {
     });
     const next = await logIn(idToken({ sub: "person-3" }));
     expect(next.json.oData.aDatosFaltantes).toEqual([]);
+  });
+
+  it("refuses to start a purchase until the data is complete, then lets it through", async () => {
+    const session = await pendingSession();
+    // This suite has no catalog: after the completion the take goes on to find no performance.
+    const take = () =>
+      api.t.call("/Proceso/0/Posiciones/Tomar", {
+        token: session.token,
+        body: { idFuncion: 999, listaSectores: [{ idSector: 999, nCantidad: 1 }] },
+      });
+    const refused = await take();
+    expect(refused.json.nCode).toBe(428);
+    expect(refused.json.oData.cCodigo).toBe("ADDITIONAL_DATA_REQUIRED");
+    expect(refused.json.cMensaje).toBe("Completá tus datos antes de comprar");
+    expect(await api.db.select().from(purchaseProcesses)).toEqual([]);
+    // Reading is not buying: the customer's own data still answers.
+    const info = await api.t.call("/Cliente/Informacion", { token: session.token });
+    expect(info.status).toBe(200);
+    await api.t.call("/Cliente/Externo/DatosAdicionales", {
+      token: session.token,
+      body: { cGenero: "OTRO", cTipoDocumento: "PASAPORTE", cNumeroDocumento: "AB12345" },
+    });
+    const after = await take();
+    expect(after.json.oData.cCodigo).not.toBe("ADDITIONAL_DATA_REQUIRED");
+    expect(after.status).toBe(404);
   });
 
   it("a pending e-mail already registered is refused with the sign-up's message", async () => {

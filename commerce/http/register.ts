@@ -15,7 +15,14 @@ import {
   type ParsedInput,
   routerPath,
 } from "../contract/index.ts";
-import { ApiError, fieldErrorsOf, notFound, RateLimitedError, unauthorized } from "../errors.ts";
+import {
+  ApiError,
+  businessError,
+  fieldErrorsOf,
+  notFound,
+  RateLimitedError,
+  unauthorized,
+} from "../errors.ts";
 import { type Language, languageFromHeader, translate } from "../i18n.ts";
 
 export type CommerceEnv = Env & { Variables: { language: Language } };
@@ -85,7 +92,10 @@ export function bearerToken(c: Context): string | null {
 }
 
 /** The customer a Bearer token belongs to, or null (missing, unknown, expired). */
-export type ResolveCaller = (token: string) => Promise<number | null>;
+/** Who a token belongs to (customers/tokens.ts callerOfToken), or null. */
+export type ResolveCaller = (
+  token: string,
+) => Promise<{ customerId: number; dataPending: boolean } | null>;
 
 const MALFORMED = Symbol("malformed");
 
@@ -158,8 +168,14 @@ export function registerEndpoints(
       let customerId: number | null = null;
       if (endpoint.access !== "public") {
         const token = bearerToken(c);
-        customerId = token ? await options.resolveCaller(token) : null;
-        if (customerId === null && endpoint.access === "customer") throw unauthorized();
+        const caller = token ? await options.resolveCaller(token) : null;
+        if (caller === null && endpoint.access === "customer") throw unauthorized();
+        // Buying needs the customer's data complete: an external login's customer whose
+        // provider left some out completes it first (/additionalData), whatever the client.
+        if (caller?.dataPending && endpoint.area === "purchase" && endpoint.method !== "GET") {
+          throw businessError("ADDITIONAL_DATA_REQUIRED");
+        }
+        customerId = caller?.customerId ?? null;
       }
       const input = await parseInput(c, endpoint);
       const result = await handler({
