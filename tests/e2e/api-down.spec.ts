@@ -50,8 +50,9 @@ let storefront: ChildProcess | undefined;
 let origin = "";
 
 test.beforeAll(async () => {
-  // Beside the suite's own server, one port per worker.
-  const port = Number(process.env.E2E_PORT) + 1 + test.info().parallelIndex;
+  // Past the suite's own servers (the shop, the local identity provider and the external-login
+  // shop take E2E_PORT to E2E_PORT + 2: playwright.config.ts), one port per worker.
+  const port = Number(process.env.E2E_PORT) + 3 + test.info().parallelIndex;
   storefront = await startStorefront(port, await closedPort());
   origin = `http://127.0.0.1:${port}`;
 });
