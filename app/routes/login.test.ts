@@ -9,6 +9,7 @@ import {
   pageGet,
   runRoute,
   setUpRouteTests,
+  signedUpAndLoggedIn,
 } from "~/testing/route-harness";
 import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as login from "./login";
@@ -32,14 +33,7 @@ describe("login", () => {
   });
 
   it("sends a logged-in user straight on", async () => {
-    const { token, email } = await signUp(t);
-    const cookie = await loggedIn({
-      token,
-      cNombre: "Ana",
-      cEmail: email,
-      dLogin: new Date().toISOString(),
-      lAlias: false,
-    });
+    const { cookie } = await signedUpAndLoggedIn(t);
     const { thrown } = await runRoute(
       login.loader,
       pageGet("/login?redirectTo=%2FmyOrders", cookie),

@@ -6,14 +6,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
 import {
   formPost,
-  loggedIn,
   noCatalog,
   pageGet,
   runRoute,
   setUpRouteTests,
+  signedUpAndLoggedIn,
   signUpFormFields,
 } from "~/testing/route-harness";
-import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
+import { TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as myAddress from "./my-address/route";
 import * as myPhone from "./my-phone/route";
 import * as signUpRoute from "./sign-up";
@@ -26,14 +26,7 @@ beforeEach(() => {
 
 /** A customer signed up through the API, and their storefront session cookie. */
 async function customer() {
-  const { token, email } = await signUp(t);
-  const cookie = await loggedIn({
-    token,
-    cNombre: "Ana",
-    cEmail: email,
-    dLogin: new Date().toISOString(),
-    lAlias: false,
-  });
+  const { token, cookie } = await signedUpAndLoggedIn(t);
   const book = async () =>
     customerInfoSchema.parse((await t.call("/Cliente/Informacion", { token })).json.oData);
   return { token, cookie, book };

@@ -4,11 +4,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   formPost,
-  loggedIn,
   noCatalog,
   pageGet,
   runRoute,
   setUpRouteTests,
+  signedUpAndLoggedIn,
   signUpFormFields,
 } from "~/testing/route-harness";
 import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
@@ -31,14 +31,7 @@ const destination = (response: unknown) =>
 
 describe("return paths stay on the shop", () => {
   it("GET /login?redirectTo=%2F%09%2Fevil.example%2Fphish sends a logged-in user home", async () => {
-    const { token, email } = await signUp(t);
-    const cookie = await loggedIn({
-      token,
-      cNombre: "Ana",
-      cEmail: email,
-      dLogin: new Date().toISOString(),
-      lAlias: false,
-    });
+    const { cookie } = await signedUpAndLoggedIn(t);
     const { thrown } = await runRoute(
       login.loader,
       pageGet("/login?redirectTo=%2F%09%2Fevil.example%2Fphish", cookie),

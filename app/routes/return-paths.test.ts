@@ -4,11 +4,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   formPost,
-  loggedIn,
   noCatalog,
   pageGet,
   runRoute,
   setUpRouteTests,
+  signedUpAndLoggedIn,
   signUpFormFields,
 } from "~/testing/route-harness";
 import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
@@ -34,14 +34,7 @@ function locationOf(outcome: { result?: unknown; thrown?: unknown }): string | n
 describe("an unsafe return path", () => {
   it("sends a logged-in visitor of /login to the billboard", async () => {
     // A real login: the login page checks the token with the API before trusting it.
-    const { token, email } = await signUp(t);
-    const cookie = await loggedIn({
-      token,
-      cNombre: "Ana",
-      cEmail: email,
-      dLogin: new Date().toISOString(),
-      lAlias: false,
-    });
+    const { cookie } = await signedUpAndLoggedIn(t);
     for (const target of unsafe) {
       const url = `/login?redirectTo=${encodeURIComponent(target)}`;
       expect(locationOf(await runRoute(login.loader, pageGet(url, cookie))), target).toBe("/");
