@@ -41,6 +41,12 @@ import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
 import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
 import {
+  changeSectorEndpoint,
+  heldPlacesEndpoint,
+  releaseGroupEndpoint,
+  takeGroupEndpoint,
+} from "./positions.ts";
+import {
   chargeEndpoint,
   deliveryTypesEndpoint,
   invalidateEndpoint,
@@ -51,6 +57,12 @@ import {
   selectPaymentMethodEndpoint,
   takePlacesEndpoint,
 } from "./purchase.ts";
+import {
+  availabilityEndpoint,
+  hallEndpoint,
+  hallSectorSeatsEndpoint,
+  sectorPlacesEndpoint,
+} from "./seat-map.ts";
 
 export const openApiEndpoint = defineEndpoint({
   id: "openApi",
@@ -80,6 +92,11 @@ export const endpoints = {
   show: showEndpoint,
   performance: performanceEndpoint,
   poster: posterEndpoint,
+  // catalog: the seat map
+  hall: hallEndpoint,
+  hallSectorSeats: hallSectorSeatsEndpoint,
+  sectorPlaces: sectorPlacesEndpoint,
+  availability: availabilityEndpoint,
   // browse
   billboard: billboardEndpoint,
   venues: venuesEndpoint,
@@ -117,6 +134,11 @@ export const endpoints = {
   paymentMethods: paymentMethodsEndpoint,
   selectPaymentMethod: selectPaymentMethodEndpoint,
   charge: chargeEndpoint,
+  // purchase: positions by group
+  heldPlaces: heldPlacesEndpoint,
+  takeGroup: takeGroupEndpoint,
+  releaseGroup: releaseGroupEndpoint,
+  changeSector: changeSectorEndpoint,
   // orders
   orders: ordersEndpoint,
   eticket: eticketEndpoint,

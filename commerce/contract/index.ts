@@ -3,6 +3,7 @@
 // (which calls through them and parses responses with them). Split by area; this file only
 // gathers them for `@contract` imports.
 export * from "./account-security.ts";
+export * from "./availability-bits.ts";
 export * from "./birth-date.ts";
 export * from "./browse.ts";
 export * from "./card.ts";
@@ -17,6 +18,8 @@ export * from "./external-login.ts";
 export * from "./orders.ts";
 export * from "./phone-rules.ts";
 export * from "./places.ts";
+export * from "./positions.ts";
 export * from "./purchase.ts";
+export * from "./seat-map.ts";
 export * from "./shared.ts";
 export * from "./text.ts";

@@ -16,8 +16,10 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { customers } from "./schema-customers.ts";
+import { hallSeats, hallSectors } from "./schema-halls.ts";
 
 export * from "./schema-customers.ts";
+export * from "./schema-halls.ts";
 
 export type LocalizedText = { es: string; en: string; pt: string };
 
@@ -165,6 +167,8 @@ export const sectors = pgTable(
     /** Whole pesos. */
     price: integer("price").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Where the sector is drawn on the venue's plan (null: not drawn, listed only). */
+    hallSectorId: integer("hall_sector_id").references(() => hallSectors.id),
   },
   (t) => [index("sectors_performance_idx").on(t.performanceId)],
 );
@@ -189,6 +193,8 @@ export const positions = pgTable(
     heldByProcessId: integer("held_by_process_id"),
     heldUntil: timestamp("held_until", { withTimezone: true }),
     sold: boolean("sold").notNull().default(false),
+    /** A numbered seat's place on the plan (null for general admission and undrawn halls). */
+    hallSeatId: integer("hall_seat_id").references(() => hallSeats.id),
   },
   (t) => [
     index("positions_sector_free_idx").on(t.sectorId, t.sold),

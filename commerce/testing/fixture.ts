@@ -1,6 +1,6 @@
 // The catalog the API tests start from: two show types, one venue, one show with a past
 // performance, the main performance 3 days ahead (a GENERAL sector and a NUMBERED one) and a
-// later one; plus a second show with nothing on sale.
+// later one; plus a second show with nothing on sale. The venue has a drawn hall (issue 9).
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { TestClock } from "./harness.ts";
@@ -73,11 +73,96 @@ export async function buildFixture(
     ])
     .returning();
 
+  // The venue's drawn hall: a stage on top, the standing field, then two straight rows.
+  const [hall] = await db
+    .insert(schema.halls)
+    .values({
+      venueId: venue.id,
+      width: 400,
+      height: 300,
+      stage: {
+        outline: [
+          [100, 10],
+          [300, 10],
+          [300, 50],
+          [100, 50],
+        ],
+        focus: [200, 50],
+        label: { es: "Escenario", en: "Stage", pt: "Palco" },
+      },
+    })
+    .returning();
+  const [hallField, hallStalls] = await db
+    .insert(schema.hallSectors)
+    .values([
+      {
+        hallId: hall.id,
+        code: "field",
+        name: "Campo",
+        kind: "GENERAL",
+        outline: [
+          [50, 60],
+          [350, 60],
+          [350, 120],
+          [50, 120],
+        ],
+        labelX: 200,
+        labelY: 90,
+        sortOrder: 1,
+      },
+      {
+        hallId: hall.id,
+        code: "stalls",
+        name: "Platea",
+        kind: "NUMBERED",
+        outline: [
+          [50, 130],
+          [350, 130],
+          [350, 290],
+          [50, 290],
+        ],
+        labelX: 200,
+        labelY: 280,
+        sortOrder: 2,
+      },
+    ])
+    .returning();
+  const hallSeatRows = await db
+    .insert(schema.hallSeats)
+    .values(
+      ["A", "B"].flatMap((row, rowIndex) =>
+        Array.from({ length: seatsPerRow }, (_, i) => ({
+          hallSectorId: hallStalls.id,
+          row,
+          number: i + 1,
+          rowIndex,
+          seatIndex: i,
+          x: 200 + (i - (seatsPerRow - 1) / 2) * 30,
+          y: 150 + rowIndex * 30,
+        })),
+      ),
+    )
+    .returning({ id: schema.hallSeats.id });
+
   const [general, numbered, laterGeneral] = await db
     .insert(schema.sectors)
     .values([
-      { performanceId: main.id, name: "Campo", kind: "GENERAL", price: 5_000, sortOrder: 1 },
-      { performanceId: main.id, name: "Platea", kind: "NUMBERED", price: 8_000, sortOrder: 2 },
+      {
+        performanceId: main.id,
+        name: "Campo",
+        kind: "GENERAL",
+        price: 5_000,
+        sortOrder: 1,
+        hallSectorId: hallField.id,
+      },
+      {
+        performanceId: main.id,
+        name: "Platea",
+        kind: "NUMBERED",
+        price: 8_000,
+        sortOrder: 2,
+        hallSectorId: hallStalls.id,
+      },
       { performanceId: later.id, name: "Campo", kind: "GENERAL", price: 4_000, sortOrder: 1 },
     ])
     .returning();
@@ -92,12 +177,13 @@ export async function buildFixture(
     sectorId: general.id,
     performanceId: main.id,
   }));
-  const seatRows = ["A", "B"].flatMap((row) =>
+  const seatRows = ["A", "B"].flatMap((row, rowIndex) =>
     Array.from({ length: seatsPerRow }, (_, i) => ({
       sectorId: numbered.id,
       performanceId: main.id,
       row,
       number: i + 1,
+      hallSeatId: hallSeatRows[rowIndex * seatsPerRow + i].id,
     })),
   );
   const laterRows = Array.from({ length: 5 }, () => ({
@@ -112,6 +198,7 @@ export async function buildFixture(
 
   return {
     venue,
+    hall: { hall, field: hallField, stalls: hallStalls, seatIds: hallSeatRows.map((s) => s.id) },
     show,
     quietShow,
     performances: { past, main, later },
