@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { formPost, runRoute, setUpRouteTests } from "~/testing/route-harness";
 import { createBuyer, holdPlaces } from "~/testing/shop-buyer";
 import type { Fixture, TestApi } from "../../commerce/testing/harness.ts";
-import * as performance from "./performance";
+import * as performance from "./performance/route";
 
 let t: TestApi;
 let fx: Fixture;

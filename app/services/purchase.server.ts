@@ -3,7 +3,7 @@
 // start a new one otherwise, then go to the checkout.
 import { endpoints, type TakePlacesRequest } from "@contract";
 import { redirect } from "react-router";
-import type { CommerceFailure } from "./commerce.server";
+import type { CommerceFailure, CommerceResult } from "./commerce.server";
 import type { RequestContext } from "./request-context.server";
 
 const maxId = 2_147_483_647;
@@ -19,15 +19,14 @@ export function performanceIdOf(request: Request, params: { id?: string } = {}):
 const buyersToFix = new Set(["NOT_ENOUGH_PLACES", "SEAT_TAKEN", "TOO_MANY_PLACES", "VALIDATION"]);
 
 /**
- * Takes the places; on success redirects to the checkout (throws the redirect), on failure
- * returns the API's failure for the page to show.
+ * Takes places with `take` in the buyer's running process, or in a new one (id 0) when there
+ * is none or it ended. Hands back the API's answer; on success the session names its process.
  */
-export async function holdPlacesAndCheckout(
-  { session, commerce }: RequestContext,
-  body: TakePlacesRequest,
-): Promise<CommerceFailure> {
+export async function holdInProcess<T extends { idProcesoDeCompra: number }>(
+  { session }: RequestContext,
+  take: (processId: number) => Promise<CommerceResult<T>>,
+): Promise<CommerceResult<T>> {
   const runningId = session.get("processId") ?? 0;
-  const take = (id: number) => commerce.call(endpoints.takePlaces, { params: { id }, body });
   let result = await take(runningId);
   // A running process that ended (paid, expired, cancelled) cannot take more: start anew.
   // Missing places, or more than one customer may hold, are the buyer's to fix, not a reason
@@ -35,9 +34,26 @@ export async function holdPlacesAndCheckout(
   if (!result.ok && runningId && !buyersToFix.has(result.code)) {
     result = await take(0);
   }
+  if (result.ok) session.set("processId", result.data.idProcesoDeCompra);
+  return result;
+}
+
+/** The checkout of a purchase process. */
+export const checkoutPath = (processId: number) => `/BuyTicket/${processId}`;
+
+/**
+ * Takes the places; on success redirects to the checkout (throws the redirect), on failure
+ * returns the API's failure for the page to show.
+ */
+export async function holdPlacesAndCheckout(
+  shop: RequestContext,
+  body: TakePlacesRequest,
+): Promise<CommerceFailure> {
+  const result = await holdInProcess(shop, (id) =>
+    shop.commerce.call(endpoints.takePlaces, { params: { id }, body }),
+  );
   if (!result.ok) return result;
-  session.set("processId", result.data.idProcesoDeCompra);
-  throw redirect(`/BuyTicket/${result.data.idProcesoDeCompra}`);
+  throw redirect(checkoutPath(result.data.idProcesoDeCompra));
 }
 
 /**

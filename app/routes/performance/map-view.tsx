@@ -1,0 +1,146 @@
+// The page with the map: the list alternative offered first, the whole hall and its legend,
+// the sectors, the best seats of the whole hall, then the chosen numbered sector's seats.
+import { Form, Link, useNavigation } from "react-router";
+import type { SeatMapSector } from "~/components/seat-map/types";
+import { performancePath } from "~/lib/browse-paths";
+import { useTranslation } from "~/lib/i18n";
+import { maxPlacesPerPurchase } from "~/lib/place-selection";
+import type { ChosenValues } from "./actions.server";
+import { BestAvailableForm } from "./best-available-form";
+import { HallPlan, Legend } from "./hall-plan";
+import type { PerformancePage } from "./page.server";
+import { SeatGrid } from "./seat-grid";
+import { SectorList, sectorViewPath } from "./sector-list";
+
+/** The list alternative, offered before any map: first for screen readers, big on phones. */
+export function ListOffer({ sectorId }: { sectorId?: number }) {
+  const { t } = useTranslation();
+  const to = sectorId ? `?vista=lista&sector=${sectorId}` : "?vista=lista";
+  return (
+    <p className="list-offer">
+      <Link to={to} className="button-secondary">
+        {t("checkout:seatMap.chooseFromList")}
+      </Link>
+    </p>
+  );
+}
+
+export function MapView({
+  page,
+  sector,
+  values,
+}: {
+  page: PerformancePage;
+  sector: SeatMapSector | null;
+  values?: ChosenValues;
+}) {
+  const { t } = useTranslation();
+  const numberedLeft = page.sectors
+    .filter((s) => s.kind === "NUMBERED")
+    .reduce((sum, s) => sum + s.available, 0);
+  const basePath = performancePath(page.showSeo, page.performanceId);
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="hall-heading">
+        <h2 id="hall-heading">{t("checkout:seatMap.hallHeading")}</h2>
+        {numberedLeft > 0 ? <ListOffer /> : null}
+        {page.plan ? (
+          <HallPlan plan={page.plan} sectors={page.sectors} venueName={page.venueName} />
+        ) : (
+          <p>{t("checkout:seatMap.noPlan")}</p>
+        )}
+        <Legend sectors={page.sectors} />
+      </section>
+
+      <section aria-labelledby="sectors-heading">
+        <h2 id="sectors-heading">{t("checkout:seatMap.sectorsHeading")}</h2>
+        <SectorList
+          sectors={page.sectors}
+          performancePath={basePath}
+          quantities={values?.quantities}
+        />
+      </section>
+
+      {numberedLeft > 0 ? (
+        <section aria-labelledby="best-heading">
+          <h2 id="best-heading">{t("checkout:seatMap.bestHeading")}</h2>
+          <BestAvailableForm
+            max={Math.min(maxPlacesPerPurchase, numberedLeft)}
+            quantity={
+              values?.intent === "best" && values.sector === "" ? values.quantity : undefined
+            }
+          />
+        </section>
+      ) : null}
+
+      {sector ? (
+        <ChosenSector
+          sector={sector}
+          available={page.sectors.find((s) => s.id === sector.sectorId)?.available ?? 0}
+          viewPath={
+            page.sectors.find((s) => s.id === sector.sectorId)?.hasView
+              ? sectorViewPath(basePath, sector.sectorId)
+              : null
+          }
+          quantity={
+            values?.intent === "best" && values.sector === String(sector.sectorId)
+              ? values.quantity
+              : undefined
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ChosenSector({
+  sector,
+  available,
+  viewPath,
+  quantity,
+}: {
+  sector: SeatMapSector;
+  available: number;
+  viewPath: string | null;
+  quantity?: string;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section id="seats" aria-labelledby="seats-heading" className="flex flex-col gap-4">
+      <h2 id="seats-heading" className="mb-0">
+        {t("checkout:seatMap.seatsHeading", { sector: sector.sectorName })}
+      </h2>
+      {available > 0 ? <ListOffer sectorId={sector.sectorId} /> : null}
+      {viewPath ? (
+        <p className="mb-0">
+          <Link to={viewPath}>
+            {t("checkout:seatMap.view360")}
+            <span className="sr-only"> ({sector.sectorName})</span>
+          </Link>
+        </p>
+      ) : null}
+      <BestAvailableForm
+        sector={{ id: sector.sectorId, name: sector.sectorName }}
+        max={Math.min(maxPlacesPerPurchase, available)}
+        quantity={quantity}
+      />
+      <Form method="post" className="flex flex-col gap-3" aria-labelledby="seats-heading">
+        <input type="hidden" name="intent" value="places" />
+        <p className="text-sm text-stone-700 mb-0">{t("checkout:seatMap.seatsHelp")}</p>
+        {/* The JavaScript map goes here once ~/components/seat-map/island exists:
+            <SeatMapIsland sector={sector} />, with <SeatGrid sector={sector} /> as its
+            ClientOnly fallback (the island replaces the grid once hydrated). */}
+        <SeatGrid sector={sector} />
+        <div>
+          <button type="submit" className="button-primary" disabled={busy}>
+            {t("checkout:seatMap.buySeats")}
+          </button>
+        </div>
+      </Form>
+      <p>
+        <a href="#hall-heading">{t("checkout:seatMap.backToHall")}</a>
+      </p>
+    </section>
+  );
+}

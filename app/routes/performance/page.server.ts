@@ -1,0 +1,180 @@
+// What the performance page shows: the whole hall (stage, every sector coloured by price and
+// availability), the sectors with their prices, and — for the chosen numbered sector (asked
+// for with ?sector=, or the only numbered one: spec §2 "seat map shown automatically") —
+// its seats, ready for the server-rendered form and the JavaScript map alike.
+import { endpoints, type Hall, idPath, type PerformanceDetail, type Sector } from "@contract";
+import type { TFunction } from "i18next";
+import type { PlanPoint, SeatMapSector } from "~/components/seat-map/types";
+import { performancePath } from "~/lib/browse-paths";
+import { maxPlacesPerPurchase } from "~/lib/place-selection";
+import { notFound } from "~/lib/responses";
+import { orThrow } from "~/services/commerce.server";
+import type { RequestContext } from "~/services/request-context.server";
+import { drawnSeatsOf } from "./hall-cache.server";
+import { priceBands } from "./price-bands";
+import { mapSeats, seatNamer, sectorViewBox } from "./seats.server";
+
+// GET /v2/Funcion/{id} names the performance's hall and each sector's part of it.
+type PerformanceSector = Sector & { idSectorSala?: number | null };
+export type PerformanceWithHall = Omit<PerformanceDetail, "listaSectores"> & {
+  idSala?: number | null;
+  listaSectores: PerformanceSector[];
+};
+
+export type SectorSummary = {
+  id: number;
+  name: string;
+  kind: "GENERAL" | "NUMBERED";
+  price: number;
+  available: number;
+  /** Its price band (price-bands.ts). */
+  band: number;
+  /** Whether its part of the hall has a 360° view. */
+  hasView: boolean;
+};
+
+export type HallPlan = {
+  width: number;
+  height: number;
+  stage: { outline: PlanPoint[]; name: string };
+  sectors: Array<{
+    hallSectorId: number;
+    name: string;
+    outline: PlanPoint[];
+    labelX: number;
+    labelY: number;
+    /** The performance's sector drawn here; null when it sells nothing there. */
+    sectorId: number | null;
+  }>;
+};
+
+export type PageView = "map" | "list";
+
+/** ?vista=lista: the list alternative (sector → row → seat). */
+export function pageViewOf(url: URL): PageView {
+  return url.searchParams.get("vista") === "lista" ? "list" : "map";
+}
+
+/** Where the seat map asks for availability changes (the page's resource route). */
+export function availabilityPath(seo: string, performanceId: number, sectorId: number) {
+  return `${performancePath(seo, performanceId)}/disponibilidad?sector=${sectorId}`;
+}
+
+/**
+ * The numbered sector whose seats to show: ?sector= (one of the performance's numbered
+ * sectors, else 404 as for any unknown id), else the only numbered sector, else none.
+ */
+export function chosenSectorOf(url: URL, sectors: readonly Sector[]): Sector | null {
+  const asked = url.searchParams.get("sector");
+  const numbered = sectors.filter((sector) => sector.cTipo === "NUMBERED");
+  if (asked === null) return numbered.length === 1 ? numbered[0] : null;
+  const id = idPath.safeParse(asked);
+  const sector = id.success ? numbered.find((s) => s.idSector === id.data) : undefined;
+  if (!sector) throw notFound();
+  return sector;
+}
+
+function hallPlan(hall: Hall, sectors: readonly PerformanceSector[]): HallPlan {
+  return {
+    width: hall.nAncho,
+    height: hall.nAlto,
+    stage: { outline: hall.oEscenario.aContorno, name: hall.oEscenario.cNombre },
+    sectors: hall.listaSectores.map((drawn) => {
+      const sector = sectors.find((s) => s.idSectorSala === drawn.idSectorSala);
+      return {
+        hallSectorId: drawn.idSectorSala,
+        name: sector?.cNombre ?? drawn.cNombre,
+        outline: drawn.aContorno,
+        labelX: drawn.nEtiquetaX,
+        labelY: drawn.nEtiquetaY,
+        sectorId: sector?.idSector ?? null,
+      };
+    }),
+  };
+}
+
+type LoadOptions = {
+  url: URL;
+  t: TFunction;
+  /** Seats the buyer had ticked before a refused submit. */
+  chosenSeats?: number[];
+};
+
+export async function loadPerformancePage(
+  { commerce }: RequestContext,
+  performance: PerformanceWithHall,
+  { url, t, chosenSeats = [] }: LoadOptions,
+) {
+  const sectors = performance.listaSectores;
+  const chosenSector = chosenSectorOf(url, sectors);
+  const [hall, places] = await Promise.all([
+    performance.idSala
+      ? commerce.call(endpoints.hall, { params: { id: performance.idSala } }).then(orThrow)
+      : null,
+    chosenSector
+      ? commerce
+          .call(endpoints.sectorPlaces, {
+            params: { id: performance.idFuncion, idSector: chosenSector.idSector },
+          })
+          .then(orThrow)
+      : null,
+  ]);
+  const bands = priceBands(sectors.map((sector) => sector.fPrecio));
+  const drawnSector = (sector: PerformanceSector) =>
+    hall?.listaSectores.find((drawn) => drawn.idSectorSala === sector.idSectorSala);
+
+  let chosen: SeatMapSector | null = null;
+  if (chosenSector && places) {
+    const drawn = drawnSector(chosenSector);
+    const drawnSeats =
+      drawn && hall ? await drawnSeatsOf(commerce, drawn.idSectorSala, hall.nVersion) : null;
+    const seats = mapSeats(places.listaPosiciones, drawnSeats, seatNamer(t, chosenSector.fPrecio));
+    const outline = drawn?.aContorno ?? [];
+    chosen = {
+      performanceId: performance.idFuncion,
+      sectorId: chosenSector.idSector,
+      sectorName: chosenSector.cNombre,
+      price: chosenSector.fPrecio,
+      seats,
+      viewBox: sectorViewBox(outline, drawnSeats ? seats : []),
+      stage: {
+        outline: hall?.oEscenario.aContorno ?? [],
+        focus: hall?.oEscenario.aFoco ?? [0, 0],
+        name: hall?.oEscenario.cNombre ?? "",
+      },
+      outline,
+      version: places.cVersion,
+      refreshUrl: availabilityPath(
+        performance.oEspectaculo.cSeo,
+        performance.idFuncion,
+        chosenSector.idSector,
+      ),
+      chosen: chosenSeats.filter((id) => seats.some((seat) => seat.placeId === id)),
+      maxChoice: maxPlacesPerPurchase,
+    };
+  }
+
+  const summaries: SectorSummary[] = sectors.map((sector) => ({
+    id: sector.idSector,
+    name: sector.cNombre,
+    kind: sector.cTipo,
+    price: sector.fPrecio,
+    available: performance.cEstado === "ON_SALE" ? sector.nDisponibles : 0,
+    band: bands.get(sector.fPrecio) ?? 0,
+    hasView: Boolean(drawnSector(sector)?.oVista360),
+  }));
+
+  return {
+    performanceId: performance.idFuncion,
+    showSeo: performance.oEspectaculo.cSeo,
+    showName: performance.oEspectaculo.cEspectaculoCartelNombre,
+    startsAt: performance.oFuncionFecha.dFecha,
+    venueName: performance.oEstablecimiento.cNombre,
+    sectors: summaries,
+    plan: hall ? hallPlan(hall, sectors) : null,
+    chosen,
+    view: pageViewOf(url),
+  };
+}
+
+export type PerformancePage = Awaited<ReturnType<typeof loadPerformancePage>>;

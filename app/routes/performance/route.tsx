@@ -1,0 +1,89 @@
+// /funcion/{cSeo}/{id} (and /funcion?idFuncion=…): choosing places for a performance. The
+// whole hall drawn with its stage and sectors coloured by price, a legend and the sectors
+// with their prices; for the chosen numbered sector (or the only one, spec §2) the best
+// available form and the seat form, every seat a real checkbox named with row, seat, price
+// and state; ?vista=lista is the list alternative (sector → row → seat). All of it plain
+// forms and links: JavaScript only replaces the seat form with the map island.
+import { endpoints } from "@contract";
+import { redirect } from "react-router";
+import { ErrorSummary } from "~/components/field";
+import { posterOf } from "~/components/show-card";
+import { isProduct, shopPerformancePath } from "~/lib/browse-paths";
+import { formatDateTime } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
+import { notFound } from "~/lib/responses";
+import { seoMeta } from "~/lib/seo";
+import { orThrow } from "~/services/commerce.server";
+import { getLocale, getT } from "~/services/i18n.server";
+import { performanceIdOf } from "~/services/purchase.server";
+import { requireUser } from "~/services/request-context.server";
+import { seoFor } from "~/services/seo.server";
+import type { Route } from "./+types/route";
+import { performanceAction } from "./actions.server";
+import { MapView } from "./map-view";
+import { loadPerformancePage, type PerformanceWithHall } from "./page.server";
+import { listRowOf, SeatList } from "./seat-list";
+
+export async function loader(args: Route.LoaderArgs) {
+  const shop = requireUser(args);
+  const id = performanceIdOf(args.request, args.params);
+  if (id === null) throw notFound();
+  const performance: PerformanceWithHall = orThrow(
+    await shop.commerce.call(endpoints.performance, { params: { id } }),
+  );
+  const show = performance.oEspectaculo;
+  // Products are chosen by quantity on their own page.
+  if (isProduct(show)) throw redirect(shopPerformancePath(performance.idFuncion));
+  const t = getT(args.context);
+  const url = new URL(args.request.url);
+  const page = await loadPerformancePage(shop, performance, { url, t });
+  const when = formatDateTime(performance.oFuncionFecha.dFecha, getLocale(args.context));
+  const seo = seoFor(args, {
+    title: `${show.cEspectaculoCartelNombre} — ${when}`,
+    description: t("browse:meta.performance.description", {
+      show: show.cEspectaculoCartelNombre,
+      date: when,
+      venue: performance.oEstablecimiento.cNombre,
+    }),
+    path: `/funcion/${show.cSeo}/${performance.idFuncion}`,
+    image: posterOf(show),
+    noindex: true,
+  });
+  return { ...page, listRow: listRowOf(url, page), seo };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const shop = requireUser(args);
+  const id = performanceIdOf(args.request, args.params);
+  if (id === null) throw notFound();
+  return performanceAction(shop, getT(args.context), id, await args.request.formData());
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function Performance({ loaderData, actionData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  const page = loaderData;
+  const values = actionData?.values;
+  // The island and the seat form start from what the buyer had ticked before a refusal.
+  const chosen = page.chosen ? { ...page.chosen, chosen: values?.seats ?? [] } : null;
+  return (
+    <>
+      <h1>{page.showName}</h1>
+      <p className="mb-4">
+        {formatDateTime(page.startsAt, i18n.language as Locale)} — {page.venueName}
+      </p>
+      <ErrorSummary
+        id="selection-error"
+        messages={actionData?.error ? [actionData.error] : []}
+        attempt={actionData}
+      />
+      {page.view === "list" ? (
+        <SeatList page={page} sector={chosen} row={page.listRow} />
+      ) : (
+        <MapView page={page} sector={chosen} values={values} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+// A numbered sector's seats as the seat map shows them: the drawn hall's seats (geometry,
+// cached) joined with the performance's places (state), each with its accessible name ready.
+// The name's template is translated once per sector and filled per seat: a 1,000-seat sector
+// costs one t() call per seat state, not one per seat.
+import type { HallSeat, SectorPlace } from "@contract";
+import type { TFunction } from "i18next";
+import type { MapSeat, PlanPoint, SeatState } from "~/components/seat-map/types";
+import { formatPrice } from "~/lib/format";
+
+type NamedSeat = Pick<MapSeat, "row" | "number" | "state" | "kind" | "restrictedView">;
+export type SeatNamer = (seat: NamedSeat) => string;
+
+// Private-use characters no translation or seat label contains: where the per-seat parts go.
+const rowSlot = "\ue000";
+const numberSlot = "\ue001";
+const detailsSlot = "\ue002";
+const slots = /[\ue000-\ue002]/g;
+
+const seatStates: SeatState[] = ["FREE", "TAKEN", "MINE"];
+
+/** "Row F, seat 12, $ 5.000, wheelchair space, available", for every seat of one price. */
+export function seatNamer(t: TFunction, price: number): SeatNamer {
+  const templates = {} as Record<SeatState, string>;
+  for (const state of seatStates) {
+    templates[state] = t("checkout:seatMap.seatName", {
+      row: rowSlot,
+      number: numberSlot,
+      price: formatPrice(price),
+      details: detailsSlot,
+      state: t(`checkout:seatMap.state.${state}`),
+    });
+  }
+  const kindDetails: Record<MapSeat["kind"], string> = {
+    SEAT: "",
+    WHEELCHAIR: `, ${t("checkout:seatMap.kind.WHEELCHAIR")}`,
+    COMPANION: `, ${t("checkout:seatMap.kind.COMPANION")}`,
+  };
+  const restricted = `, ${t("checkout:seatMap.restrictedView")}`;
+  return (seat) =>
+    templates[seat.state].replace(slots, (slot) => {
+      if (slot === rowSlot) return seat.row;
+      if (slot === numberSlot) return String(seat.number);
+      return kindDetails[seat.kind] + (seat.restrictedView ? restricted : "");
+    });
+}
+
+/** Rows of places the hall has no drawing for come after every drawn row. */
+const undrawnRowOffset = 100_000;
+
+/**
+ * The performance's places joined with their drawn seats, in row order from the stage and
+ * seat order along each row. A place without a drawn seat (a hall not drawn yet) keeps its
+ * own row and number and sits at the plan's origin.
+ */
+export function mapSeats(
+  places: readonly SectorPlace[],
+  drawn: ReadonlyMap<number, HallSeat> | null,
+  name: SeatNamer,
+): MapSeat[] {
+  const undrawnRows = new Map<string, number>();
+  const seats = places.map((place): MapSeat => {
+    const seat = place.idButaca === null ? undefined : drawn?.get(place.idButaca);
+    const row = seat?.cFila ?? place.cFila ?? "";
+    const number = seat?.nNumero ?? place.nNumero ?? 0;
+    let rowIndex = seat?.nFila;
+    if (rowIndex === undefined) {
+      if (!undrawnRows.has(row)) undrawnRows.set(row, undrawnRowOffset + undrawnRows.size);
+      rowIndex = undrawnRows.get(row) ?? undrawnRowOffset;
+    }
+    const kind = seat?.cTipo ?? "SEAT";
+    const restrictedView = seat?.lVisionReducida ?? false;
+    return {
+      placeId: place.idPosicion,
+      row,
+      number,
+      rowIndex,
+      seatIndex: seat?.nOrden ?? number,
+      block: seat?.nBloque ?? 0,
+      x: seat?.x ?? 0,
+      y: seat?.y ?? 0,
+      kind,
+      restrictedView,
+      state: place.cEstado,
+      name: name({ row, number, state: place.cEstado, kind, restrictedView }),
+    };
+  });
+  return seats.sort((a, b) => a.rowIndex - b.rowIndex || a.seatIndex - b.seatIndex);
+}
+
+/** The part of the plan a sector covers (its outline and its seats), with a margin. */
+export function sectorViewBox(
+  outline: readonly PlanPoint[],
+  seats: readonly Pick<MapSeat, "x" | "y">[],
+  margin = 10,
+): [number, number, number, number] {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  const include = (x: number, y: number) => {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  };
+  for (const [x, y] of outline) include(x, y);
+  for (const seat of seats) include(seat.x, seat.y);
+  if (!Number.isFinite(minX)) return [0, 0, 0, 0];
+  return [minX - margin, minY - margin, maxX - minX + 2 * margin, maxY - minY + 2 * margin];
+}
