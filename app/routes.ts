@@ -21,6 +21,9 @@ export default [
   route("signUp", "routes/sign-up.tsx", { id: "signUp" }),
   route("logout", "routes/logout.ts", { id: "logout" }),
   route("funcion/:cSeo/:id/vista/:idSector", "routes/sector-view/route.tsx", { id: "sectorView" }),
+  route("funcion/:cSeo/:id/disponibilidad", "routes/performance/availability.ts", {
+    id: "performanceAvailability",
+  }),
   route("myPhone", "routes/my-phone/route.tsx", { id: "myPhone" }),
   route("myAddress", "routes/my-address/route.tsx", { id: "myAddress" }),
   route("recoverPassword", "routes/recover-password/route.tsx", { id: "recoverPassword" }),

@@ -12,6 +12,7 @@ import {
   fillSignUpForm,
   holdGeneralPlaces,
   openFirstPerformance,
+  openSeatForm,
   testCards,
   uniqueEmail,
 } from "./support";
@@ -45,7 +46,7 @@ async function openNumberedPerformance(page: Page) {
   await page.goto("/landing/los-inquilinos-del-conventillo");
   await openFirstPerformance(page);
   await expect(page).toHaveURL(/\/funcion\//);
-  await expect(page.locator('input[name="seat"]').first()).toBeAttached();
+  await openSeatForm(page);
 }
 
 const holdTwoPlaces = (page: Page) => holdGeneralPlaces(page, 2);
@@ -382,37 +383,6 @@ test.describe("nothing scrolls sideways", () => {
         }
       }
     }
-  });
-
-  test("the seat map scrolls in its own box, by keyboard too", async ({ page }) => {
-    await page.setViewportSize(phone);
-    await signUp(page);
-    await openNumberedPerformance(page);
-    await expectNoSideScroll(page, "the performance page");
-    const map = page.getByRole("region", { name: "Butacas de Platea" });
-    await expect(map).toHaveAttribute("tabindex", "0");
-    const overflow = await map.evaluate((element) => element.scrollWidth - element.clientWidth);
-    expect(overflow).toBeGreaterThan(0);
-    await expect(page.getByText("deslizá el plano hacia el costado").first()).toBeVisible();
-
-    await map.focus();
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowRight");
-    await expect.poll(() => map.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-
-    // Focus on a seat at the far end of a row brings it into view inside the box.
-    await map.evaluate((element) => element.scrollTo({ left: 0 }));
-    const lastSeat = map.locator(".seat-row").first().locator(".seat").last();
-    await lastSeat.locator("input").focus();
-    const inView = await lastSeat.evaluate((seat) => {
-      const box = seat.getBoundingClientRect();
-      const scroller = seat.closest(".seat-map")?.getBoundingClientRect();
-      return scroller !== undefined && box.left >= scroller.left && box.right <= scroller.right;
-    });
-    expect(inView).toBe(true);
-
-    // "$" and the amount stay together.
-    await expect(page.getByText(/\$\u00a0\d/).first()).toBeVisible();
   });
 });
 

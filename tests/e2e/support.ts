@@ -186,3 +186,18 @@ export async function holdGeneralPlaces(page: Page, count: number) {
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
 }
+
+/**
+ * On a performance page: the seat form of its first numbered sector with seats left (shown
+ * at once when it is the only numbered sector, else through the sector's "Elegir butacas").
+ */
+export async function openSeatForm(page: Page) {
+  const seats = page.locator('input[name="seat"]');
+  if ((await seats.count()) === 0) {
+    await page
+      .getByRole("link", { name: /^Elegir butacas/ })
+      .first()
+      .click();
+  }
+  await expect(seats.first()).toBeAttached();
+}

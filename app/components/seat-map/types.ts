@@ -39,7 +39,11 @@ export type SeatMapSector = {
   outline: PlanPoint[];
   /** Availability version of `seats` (GET /v2/Funcion/{id}/Disponibilidad). */
   version: string;
-  /** Where the browser asks for availability changes (the page's resource route). */
+  /**
+   * Where the browser asks for availability changes (the page's resource route): GET it with
+   * `&version=<version>` appended; it answers the API's Disponibilidad JSON (Availability in
+   * commerce/contract/seat-map.ts) for this sector, or the page's error status.
+   */
   refreshUrl: string;
   /** Seats chosen before a failed submit, to keep the buyer's choice. */
   chosen: number[];

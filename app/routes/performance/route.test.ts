@@ -1,0 +1,293 @@
+// The performance page's loader and action through the root middleware against the API of a
+// test database (fixture: the main performance has a GENERAL "Campo" and a NUMBERED
+// "Platea" of rows A and B, 4 seats each, on a drawn hall; the later one has no hall).
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { sessionStorage } from "~/services/session.server";
+import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
+import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
+import * as schema from "../../../commerce/db/schema.ts";
+import type { Fixture, TestApi } from "../../../commerce/testing/harness.ts";
+import { notContiguousNotice } from "./actions.server";
+import { forgetDrawnSeats } from "./hall-cache.server";
+import * as performance from "./route";
+
+let t: TestApi;
+let fx: Fixture;
+let ana: Buyer;
+const api = setUpRouteTests();
+beforeEach(async () => {
+  ({ t, fx } = api);
+  forgetDrawnSeats();
+  ana = await createBuyer(api.db, t.clock, "ana");
+});
+
+const mainId = () => String(fx.performances.main.id);
+const pagePath = (query = "") => `/funcion/obra-de-prueba/${mainId()}${query}`;
+const params = () => ({ cSeo: "obra-de-prueba", id: mainId() });
+
+async function openPage(query = "", cookie?: string) {
+  return runRoute(
+    performance.loader,
+    pageGet(pagePath(query), cookie ?? (await ana.cookie())),
+    params(),
+  );
+}
+
+const statusOf = (thrown: unknown) =>
+  thrown instanceof Response ? thrown.status : (thrown as { init?: ResponseInit }).init?.status;
+
+type Refusal = { init: ResponseInit; data: { error: string; values: { seats: number[] } } };
+
+async function flashOf(setCookie: string | null) {
+  const session = await sessionStorage.getSession(setCookie?.split(";")[0]);
+  return session.get("notice");
+}
+
+describe("the performance page", () => {
+  it("asks for a login first", async () => {
+    const { thrown } = await runRoute(performance.loader, pageGet(pagePath()), params());
+    expect((thrown as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("draws the whole hall: stage, each sector's outline tied to the performance's sector", async () => {
+    const { result, thrown } = await openPage();
+    expect(thrown).toBeUndefined();
+    const plan = result?.plan;
+    expect(plan).toMatchObject({ width: 400, height: 300, stage: { name: "Stage" } });
+    expect(plan?.sectors.map((s) => [s.name, s.sectorId])).toEqual([
+      ["Campo", fx.sectors.general.id],
+      ["Platea", fx.sectors.numbered.id],
+    ]);
+    expect(result?.sectors.map((s) => [s.name, s.kind, s.price, s.available, s.band])).toEqual([
+      ["Campo", "GENERAL", 5000, fx.generalPlaces, 1],
+      ["Platea", "NUMBERED", 8000, 8, 0],
+    ]);
+  });
+
+  it("shows the only numbered sector's seats without being asked (spec §2), each named", async () => {
+    const { result } = await openPage();
+    const sector = result?.chosen;
+    expect(sector?.sectorId).toBe(fx.sectors.numbered.id);
+    expect(sector?.seats).toHaveLength(8);
+    expect(sector?.seats[0]).toMatchObject({
+      row: "A",
+      number: 1,
+      rowIndex: 0,
+      seatIndex: 0,
+      x: 155,
+      y: 150,
+      state: "FREE",
+      name: "Row A, seat 1, $\u00a08.000, available",
+    });
+    expect(sector?.seats.map((s) => `${s.row}${s.number}`)).toEqual([
+      "A1",
+      "A2",
+      "A3",
+      "A4",
+      "B1",
+      "B2",
+      "B3",
+      "B4",
+    ]);
+    expect(sector?.stage.name).toBe("Stage");
+    expect(sector?.refreshUrl).toBe(
+      `/funcion/obra-de-prueba/${mainId()}/disponibilidad?sector=${fx.sectors.numbered.id}`,
+    );
+  });
+
+  it("says which seats are taken by others and which are the buyer's own", async () => {
+    const bea = await createBuyer(api.db, t.clock, "bea");
+    await holdPlaces(t, bea, {
+      idFuncion: fx.performances.main.id,
+      listaPosiciones: [fx.seatIds[0]],
+    });
+    const processId = await holdPlaces(t, ana, {
+      idFuncion: fx.performances.main.id,
+      listaPosiciones: [fx.seatIds[1]],
+    });
+    const { result } = await openPage("", await ana.cookie({ processId }));
+    const [first, second] = result?.chosen?.seats ?? [];
+    expect(first).toMatchObject({ state: "TAKEN", name: "Row A, seat 1, $\u00a08.000, taken" });
+    expect(second).toMatchObject({
+      state: "MINE",
+      name: "Row A, seat 2, $\u00a08.000, in your cart",
+    });
+  });
+
+  it("answers 404 for a sector that is not one of the performance's numbered sectors", async () => {
+    const otherPerformance = fx.sectors.laterGeneral.id;
+    for (const sector of [
+      "abc",
+      "0",
+      "-1",
+      "1.5",
+      "99999999",
+      "12345678901",
+      String(fx.sectors.general.id),
+      String(otherPerformance),
+    ]) {
+      const { thrown } = await openPage(`?sector=${sector}`);
+      expect(statusOf(thrown), sector).toBe(404);
+    }
+    const { result } = await openPage(`?sector=${fx.sectors.numbered.id}`);
+    expect(result?.chosen?.sectorId).toBe(fx.sectors.numbered.id);
+  });
+
+  it("offers the list: rows of the chosen sector, then a row; an unknown row is a 404", async () => {
+    const { result } = await openPage("?vista=lista");
+    expect(result?.view).toBe("list");
+    expect(result?.chosen?.sectorId).toBe(fx.sectors.numbered.id);
+    expect(result?.listRow).toBeNull();
+    const row = await openPage("?vista=lista&fila=B");
+    expect(row.result?.listRow).toBe("B");
+    for (const fila of ["Q", "", "A%00"]) {
+      const { thrown } = await openPage(`?vista=lista&fila=${fila}`);
+      expect(statusOf(thrown), fila).toBe(404);
+    }
+  });
+
+  it("shows a performance without a drawn hall as its sectors only", async () => {
+    const id = String(fx.performances.later.id);
+    const { result, thrown } = await runRoute(
+      performance.loader,
+      pageGet(`/funcion/obra-de-prueba/${id}`, await ana.cookie()),
+      { cSeo: "obra-de-prueba", id },
+    );
+    expect(thrown).toBeUndefined();
+    expect(result?.plan).toBeNull();
+    expect(result?.chosen).toBeNull();
+    expect(result?.sectors.map((s) => s.name)).toEqual(["Campo"]);
+  });
+});
+
+describe("choosing seats", () => {
+  const post = async (fields: Record<string, string | string[]>, cookie?: string) => {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) {
+      for (const one of [value].flat()) body.append(name, one);
+    }
+    const request = formPost(pagePath(), {}, cookie ?? (await ana.cookie()));
+    return runRoute(
+      performance.action,
+      new Request(request.url, { method: "POST", headers: request.headers, body }),
+      params(),
+    );
+  };
+
+  it("holds the ticked seats and goes to the checkout", async () => {
+    const { thrown, setCookie } = await post({
+      intent: "places",
+      seat: [String(fx.seatIds[2]), String(fx.seatIds[3])],
+    });
+    const location = (thrown as Response).headers.get("Location");
+    expect(location).toMatch(/^\/BuyTicket\/\d+$/);
+    const processId = Number(location?.split("/").at(-1));
+    const session = await sessionStorage.getSession(setCookie?.split(";")[0]);
+    expect(session.get("processId")).toBe(processId);
+    const view = await t.call(`/Proceso/${processId}`, { token: ana.token });
+    expect(view.json.oData.oCantidadTotal.nCantidadTotal).toBe(2);
+  });
+
+  it("refuses a seat someone else holds with 409, keeping the buyer's choice", async () => {
+    const bea = await createBuyer(api.db, t.clock, "bea");
+    await holdPlaces(t, bea, {
+      idFuncion: fx.performances.main.id,
+      listaPosiciones: [fx.seatIds[0]],
+    });
+    const { result } = await post({ seat: [String(fx.seatIds[0]), String(fx.seatIds[1])] });
+    const refusal = result as unknown as Refusal;
+    expect(refusal.init.status).toBe(409);
+    expect(refusal.data.error).toBe("One of the seats you chose is no longer available");
+    expect(refusal.data.values.seats).toEqual([fx.seatIds[0], fx.seatIds[1]]);
+  });
+
+  it("answers a seat of another performance as an unknown one, and nothing is held", async () => {
+    const [other] = await api.db
+      .select({ id: schema.positions.id })
+      .from(schema.positions)
+      .where(eq(schema.positions.sectorId, fx.sectors.laterGeneral.id));
+    const { result } = await post({ seat: String(other.id) });
+    const refusal = result as unknown as Refusal;
+    expect(refusal.init.status).toBeGreaterThanOrEqual(400);
+    expect(refusal.init.status).toBeLessThan(500);
+    const held = await api.db
+      .select({ id: schema.positions.id })
+      .from(schema.positions)
+      .where(eq(schema.positions.id, other.id));
+    expect(held).toHaveLength(1);
+  });
+
+  it("refuses nothing ticked or a malformed seat with 400 and a translated message", async () => {
+    const none = (await post({ intent: "places" })).result as unknown as Refusal;
+    expect(none.init.status).toBe(400);
+    expect(none.data.error).toBe("Choose at least one ticket");
+    const bad = (await post({ seat: "x" })).result as unknown as Refusal;
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.error).toBe("The quantity is not valid");
+  });
+});
+
+describe("best available", () => {
+  const best = async (quantity: string, sector = "") =>
+    runRoute(
+      performance.action,
+      formPost(pagePath(), { intent: "best", quantity, sector }, await ana.cookie()),
+      params(),
+    );
+
+  it("holds the N best seats of a sector, side by side, and goes to the checkout", async () => {
+    const { thrown, setCookie } = await best("2", String(fx.sectors.numbered.id));
+    const location = (thrown as Response).headers.get("Location");
+    expect(location).toMatch(/^\/BuyTicket\/\d+$/);
+    expect(await flashOf(setCookie)).toBeUndefined();
+    const processId = Number(location?.split("/").at(-1));
+    const view = await t.call(`/Proceso/${processId}`, { token: ana.token });
+    expect(view.json.oData.oCantidadTotal.nCantidadTotal).toBe(2);
+  });
+
+  it("holds the best seats of the whole hall when no sector is named", async () => {
+    const { thrown } = await best("3");
+    expect((thrown as Response).headers.get("Location")).toMatch(/^\/BuyTicket\/\d+$/);
+  });
+
+  it("says on the checkout when the seats it found are not side by side (spec §8)", async () => {
+    const bea = await createBuyer(api.db, t.clock, "bea");
+    // Row A keeps 1, 3, 4 and row B keeps 1, 3, 4 free: no three seats side by side.
+    await holdPlaces(t, bea, {
+      idFuncion: fx.performances.main.id,
+      listaPosiciones: [fx.seatIds[1], fx.seatIds[5]],
+    });
+    const { thrown, setCookie } = await best("3", String(fx.sectors.numbered.id));
+    expect((thrown as Response).headers.get("Location")).toMatch(/^\/BuyTicket\/\d+$/);
+    expect(await flashOf(setCookie)).toBe(notContiguousNotice);
+  });
+
+  it("refuses a bad quantity with 400 and a translated message", async () => {
+    for (const [quantity, message] of [
+      ["", "Choose at least one ticket"],
+      ["abc", "Choose at least one ticket"],
+      ["0", "Choose at least one ticket"],
+      ["1.5", "The quantity is not valid"],
+      ["11", "You can buy up to 10 tickets per purchase"],
+    ]) {
+      const refusal = (await best(quantity)).result as unknown as Refusal;
+      expect(refusal.init.status, quantity).toBe(400);
+      expect(refusal.data.error, quantity).toBe(message);
+    }
+  });
+
+  it("answers a sector that cannot exist, or another performance's, as an unknown one", async () => {
+    for (const sector of ["x", "-3", String(fx.sectors.laterGeneral.id), "99999"]) {
+      const refusal = (await best("2", sector)).result as unknown as Refusal;
+      expect(refusal.init.status, sector).toBe(404);
+      expect(refusal.data.error, sector).toBe("We could not find what you are looking for");
+    }
+  });
+
+  it("refuses more seats than the sector has left", async () => {
+    const refusal = (await best("9", String(fx.sectors.numbered.id))).result as unknown as Refusal;
+    expect(refusal.init.status).toBe(409);
+    expect(refusal.data.error).toBe("There are not enough places available in this sector");
+  });
+});

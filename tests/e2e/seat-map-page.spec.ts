@@ -1,0 +1,263 @@
+// The performance page with its hall (issue 9), JavaScript on (js-on) and off (js-off): seats
+// chosen by form and bought on a 390 px phone without sideways scrolling, the list
+// alternative, best available, the view from a sector, and every seat named with its row,
+// seat, price and state in the accessibility tree. axe on every page visited.
+import { expect, type Page, test } from "@playwright/test";
+import {
+  expectAccessible,
+  fillCard,
+  openFirstPerformance,
+  openSeatForm,
+  testCards,
+  uniqueEmail,
+} from "./support";
+
+const phone = { width: 390, height: 844 };
+/** "Fila F, butaca 12, $ 5.000, disponible" (with the details of a special seat before the state). */
+const seatName =
+  /^Fila \S+, butaca \d+, \$\u00a0[\d.]+(, [^,]+)*, (disponible|ocupada|en tu carrito)$/;
+
+test.describe.configure({ timeout: 150_000 });
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    try {
+      sessionStorage.setItem("splash-seen", "1");
+    } catch {}
+  });
+  await page.setViewportSize(phone);
+});
+
+/** A new buyer through the sign-up form's own post: the session lands in the browser. */
+async function signUp(page: Page) {
+  const email = uniqueEmail("seats");
+  const response = await page.request.post("/signUp", {
+    form: {
+      cNombre: "Ana",
+      cApellido: "Pereyra",
+      cEmail: email,
+      cEmailConfirmacion: email,
+      cClave: "Entradas2026",
+      cClaveConfirmacion: "Entradas2026",
+      cGenero: "FEMENINO",
+      cTipoDocumento: "DNI",
+      cNumeroDocumento: "30123456",
+      nNacimientoDia: "14",
+      nNacimientoMes: "3",
+      nNacimientoAnio: "1988",
+      redirectTo: "/",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+/** The theatre's play: a drawn hall with numbered stalls and dress circle. */
+async function openTheatrePerformance(page: Page) {
+  await page.goto("/landing/los-inquilinos-del-conventillo");
+  await openFirstPerformance(page);
+  await expect(page).toHaveURL(/\/funcion\//);
+}
+
+async function expectNoSideScroll(page: Page, what: string) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  const screen = Math.min(width, page.viewportSize()?.width ?? width);
+  expect(scroll, `${what} sticks out sideways`).toBeLessThanOrEqual(screen);
+}
+
+const freeSeats = (page: Page) => page.getByRole("checkbox", { name: /, disponible$/ });
+
+async function payAndConfirm(page: Page, tickets: number) {
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await expect(page.getByText(`${tickets} entradas`)).toBeVisible();
+  await expectAccessible(page);
+  await fillCard(page, testCards.approves);
+  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+  await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
+}
+
+test("the whole hall: stage, sectors as named links, legend, nothing sideways", async ({
+  page,
+}) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  const plan = page.locator("svg.hall-plan");
+  await expect(plan).toBeVisible();
+  await expect(plan.locator(".hall-stage-name")).not.toBeEmpty();
+  const platea = plan.getByRole("link", {
+    name: /^Platea, \$\u00a0[\d.]+, (\d+ disponibles?|agotado)$/,
+  });
+  await expect(platea).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Referencias" })).toBeVisible();
+  await expectNoSideScroll(page, "the hall");
+  await expectAccessible(page);
+
+  // The sector's shape on the plan leads to its seats.
+  await platea.click();
+  await expect(page).toHaveURL(/\?sector=\d+#seats$/);
+  await expect(page.getByRole("heading", { name: "Butacas de Platea" })).toBeVisible();
+  await expectNoSideScroll(page, "the hall with Platea's seats");
+  await expectAccessible(page);
+});
+
+test("seats chosen by form and bought on a phone, without sideways scrolling", async ({ page }) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  await openSeatForm(page);
+  await expectNoSideScroll(page, "the seat form at 390 px");
+  await expectAccessible(page);
+
+  // The list alternative is offered before the seats.
+  const seatsSection = page.locator("section#seats");
+  const listLink = seatsSection.getByRole("link", { name: "Elegir de una lista" });
+  const firstSeat = seatsSection.locator('input[name="seat"]').first();
+  const before = await listLink.evaluate(
+    (link, seat) =>
+      Boolean(link.compareDocumentPosition(seat as Node) & Node.DOCUMENT_POSITION_FOLLOWING),
+    await firstSeat.elementHandle(),
+  );
+  expect(before, "the list is offered before the map").toBe(true);
+
+  // Each seat is at least 24 px square and in the screen.
+  const boxes = await seatsSection
+    .locator(".seat span")
+    .evaluateAll((spans) =>
+      spans.map((span) => span.getBoundingClientRect()).map((r) => [r.width, r.height, r.right]),
+    );
+  for (const [width, height, right] of boxes) {
+    expect(width).toBeGreaterThanOrEqual(24);
+    expect(height).toBeGreaterThanOrEqual(24);
+    expect(right).toBeLessThanOrEqual(phone.width);
+  }
+
+  const two = freeSeats(page);
+  const names = [
+    await two.nth(0).getAttribute("aria-label"),
+    await two.nth(1).getAttribute("aria-label"),
+  ];
+  await two.nth(0).check();
+  await two.nth(1).check();
+  await page.getByRole("button", { name: "Comprar las butacas elegidas" }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  // The checkout names the chosen seats.
+  for (const name of names) {
+    const [row, seat] = (name ?? "").match(/^Fila (\S+), butaca (\d+)/)?.slice(1) ?? [];
+    expect(row).toBeTruthy();
+    await expect(
+      page.getByText(new RegExp(`Fila ${row}, butaca ${seat}\\b`)).first(),
+    ).toBeVisible();
+  }
+  await expectNoSideScroll(page, "the checkout");
+  await payAndConfirm(page, 2);
+});
+
+test("a seat someone took is said so, and the choice comes back after a refusal", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  await openSeatForm(page);
+  const seat = freeSeats(page).first();
+  const name = (await seat.getAttribute("aria-label")) ?? "";
+  const value = (await seat.getAttribute("value")) ?? "";
+  await seat.check();
+  const other = freeSeats(page).nth(1);
+  await other.check();
+  const otherValue = (await other.getAttribute("value")) ?? "";
+
+  // Someone else holds the first seat meanwhile.
+  const rival = await browser.newPage();
+  await signUp(rival);
+  const held = await rival.request.post(page.url().replace(/#.*$/, ""), {
+    form: { intent: "places", seat: value },
+    maxRedirects: 0,
+  });
+  expect(held.status()).toBe(302);
+  await rival.close();
+
+  await page.getByRole("button", { name: "Comprar las butacas elegidas" }).click();
+  await expect(page.locator("[data-error-summary]")).toContainText("ya no está disponible");
+  const taken = page.getByRole("checkbox", { name: name.replace(/disponible$/, "ocupada") });
+  await expect(taken).toBeDisabled();
+  await expect(page.locator(`input[name="seat"][value="${otherValue}"]`)).toBeChecked();
+  await expectAccessible(page);
+});
+
+test("choosing from a list: sector, row, then the row's free seats", async ({ page }) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  await page.getByRole("link", { name: "Elegir de una lista" }).first().click();
+  await expect(page).toHaveURL(/vista=lista/);
+  await expectAccessible(page);
+  if (!new URL(page.url()).searchParams.has("sector")) {
+    await page.getByRole("link", { name: /^Platea, / }).click();
+  }
+  await expect(page.getByRole("heading", { name: /^Elegí una fila de Platea/ })).toBeVisible();
+  await expectNoSideScroll(page, "the rows");
+  await expectAccessible(page);
+  await page
+    .getByRole("link", { name: /^Fila \S+: \d+ butacas? libres?$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/fila=/);
+  await expect(page.getByRole("checkbox", { name: /, ocupada$/ })).toHaveCount(0);
+  await expectNoSideScroll(page, "a row's seats");
+  await expectAccessible(page);
+  await freeSeats(page).first().check();
+  await page.getByRole("button", { name: "Comprar las butacas elegidas" }).click();
+  await payAndConfirm(page, 1);
+});
+
+test("best available: N seats of a sector in one form", async ({ page }) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  await openSeatForm(page);
+  const form = page.getByRole("form", { name: /^Las mejores butacas de / });
+  await form.getByLabel("Cantidad de butacas").selectOption("3");
+  await form.getByRole("button", { name: "Buscar las mejores butacas" }).click();
+  await payAndConfirm(page, 3);
+});
+
+test("every seat's name says its row, seat, price and state", async ({ page }) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  await openSeatForm(page);
+  const tree = await page.locator("[data-seat-grid]").ariaSnapshot();
+  const seats = tree.split("\n").filter((line) => line.includes("checkbox"));
+  expect(seats.length).toBeGreaterThan(10);
+  for (const line of seats) {
+    const name = line.match(/checkbox "([^"]+)"/)?.[1] ?? "";
+    expect(name, line).toMatch(seatName);
+  }
+  // Rows are groups named by their row.
+  await expect(
+    page
+      .locator("[data-seat-grid]")
+      .getByRole("group", { name: /^Fila \S+$/ })
+      .first(),
+  ).toBeVisible();
+});
+
+test("the view from a sector scrolls in its own box, described in words", async ({ page }) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  const view = page.getByRole("link", { name: /^Ver desde este sector/ }).first();
+  test.skip((await view.count()) === 0, "no sector of this hall has a view");
+  await view.click();
+  await expect(page).toHaveURL(/\/vista\/\d+$/);
+  const image = page
+    .getByRole("img")
+    .filter({ has: page.locator("xpath=self::img") })
+    .first();
+  const alt = (await page.locator(".panorama img").getAttribute("alt")) ?? "";
+  expect(alt.length).toBeGreaterThan(10);
+  await expect(page.locator("figcaption")).toHaveText(alt);
+  await expect(image).toBeVisible();
+  await expectNoSideScroll(page, "the view from a sector");
+  await expectAccessible(page);
+});
