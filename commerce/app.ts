@@ -17,6 +17,7 @@ import { docsPage } from "./http/docs.ts";
 import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
+import { positionHandlers } from "./http/positions.ts";
 import { purchaseHandlers } from "./http/purchase.ts";
 import {
   type CommerceEnv,
@@ -95,6 +96,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...accountSecurityHandlers(deps),
       ...externalLoginHandlers(deps),
       ...purchaseHandlers(deps),
+      ...positionHandlers(deps),
       ...orderHandlers(deps),
     ],
     {

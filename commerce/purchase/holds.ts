@@ -68,11 +68,12 @@ export async function holdSeats(
   return held.map((row) => row.id);
 }
 
-/** Gives back a process's unsold places (of one performance, or all of them). */
+/** Gives back a process's unsold places (of one performance, or all of them; or only these). */
 export async function releaseHolds(
   tx: Executor,
   processIds: readonly number[],
   performanceId?: number,
+  positionIds?: readonly number[],
 ): Promise<number> {
   if (processIds.length === 0) return 0;
   const released = await tx
@@ -83,6 +84,7 @@ export async function releaseHolds(
         inArray(positions.heldByProcessId, [...processIds]),
         eq(positions.sold, false),
         performanceId === undefined ? undefined : eq(positions.performanceId, performanceId),
+        positionIds === undefined ? undefined : inArray(positions.id, [...positionIds]),
       ),
     )
     .returning({ id: positions.id });

@@ -4,7 +4,7 @@
 //   places came back;
 // - every statement that changes a process's places locks its row first (FOR UPDATE), so
 //   taking, releasing, cancelling and completing a purchase never interleave on one process.
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import type { TakePlacesRequest } from "../contract/index.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { customers, performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
@@ -35,7 +35,7 @@ export async function ownProcess(db: Executor, processId: number, customerId: nu
 }
 
 /** The caller's process, locked for the rest of the transaction. */
-async function lockOwnProcess(tx: Executor, processId: number, customerId: number) {
+export async function lockOwnProcess(tx: Executor, processId: number, customerId: number) {
   const [process] = await tx
     .select()
     .from(purchaseProcesses)
@@ -51,25 +51,36 @@ export function ensureOpen(process: ProcessRow, now: Date) {
   if (reason) throw businessError(reason);
 }
 
-/** Checks what a take request names against the catalog before any place is touched. */
-async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
+/**
+ * The sectors of a performance that is on sale; a 404 for an unknown performance and
+ * PERFORMANCE_NOT_ON_SALE for one that is not (or has started).
+ */
+export async function sectorsOnSale(db: Executor, performanceId: number, now: Date) {
   const rows = await db
     .select({
       status: performances.status,
       startsAt: performances.startsAt,
       sectorId: sectors.id,
+      kind: sectors.kind,
+      hallSectorId: sectors.hallSectorId,
     })
     .from(performances)
     .leftJoin(sectors, eq(sectors.performanceId, performances.id))
-    .where(eq(performances.id, request.idFuncion));
+    .where(eq(performances.id, performanceId));
   if (rows.length === 0) throw notFound();
   const [performance] = rows;
   // A performance that has started is no longer sold.
   if (performance.status !== "ON_SALE" || performance.startsAt.getTime() <= now.getTime()) {
     throw businessError("PERFORMANCE_NOT_ON_SALE");
   }
+  return rows.flatMap(({ sectorId, kind, hallSectorId }) =>
+    sectorId === null || kind === null ? [] : [{ id: sectorId, kind, hallSectorId }],
+  );
+}
 
-  const sectorIds = new Set(rows.map((row) => row.sectorId));
+/** Checks what a take request names against the catalog before any place is touched. */
+async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
+  const sectorIds = new Set((await sectorsOnSale(db, request.idFuncion, now)).map((s) => s.id));
   const quantities = new Map<number, number>();
   for (const [index, item] of (request.listaSectores ?? []).entries()) {
     if (!sectorIds.has(item.idSector)) {
@@ -99,21 +110,25 @@ async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
 type TakePlan = Awaited<ReturnType<typeof planTake>>;
 
 /** Throws TOO_MANY_PLACES when the process would hold more of the performance than allowed. */
-function ensureWithinPlaceLimit(plan: TakePlan, held: readonly number[], max: number) {
-  const take: TakeSize = {
+export function ensureWithinPlaceLimit(take: TakeSize, max: number) {
+  if (exceedsPlaceLimit(take, max)) throw businessError("TOO_MANY_PLACES", { max });
+}
+
+function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
+  return {
     held,
     generalPlaces: [...plan.quantities.values()].reduce((sum, n) => sum + n, 0),
     seatIds: plan.seatIds,
   };
-  if (exceedsPlaceLimit(take, max)) throw businessError("TOO_MANY_PLACES", { max });
 }
 
-/** Places of one performance a process holds right now. */
-async function heldOfPerformance(
+/** Places of one performance a process holds right now (and that meet `also`, if given). */
+export async function heldOfPerformance(
   tx: Executor,
   processId: number,
   performanceId: number,
   now: Date,
+  also?: SQL,
 ) {
   const rows = await tx
     .select({ id: positions.id })
@@ -124,9 +139,60 @@ async function heldOfPerformance(
         eq(positions.performanceId, performanceId),
         eq(positions.sold, false),
         gt(positions.heldUntil, now),
+        also,
       ),
-    );
+    )
+    .orderBy(asc(positions.id));
   return rows.map((row) => row.id);
+}
+
+/**
+ * The process a take adds to, locked for the transaction: process 0 starts a new CART
+ * process (clock = now + purchaseMinutes) and ends the customer's other open ones, giving
+ * their places back (one open cart per customer); another id must be the customer's own
+ * open process.
+ */
+export async function openProcessForTake(
+  tx: Executor,
+  deps: Pick<CommerceDeps, "purchaseMinutes">,
+  input: { processId: number; customerId: number },
+  now: Date,
+): Promise<ProcessRow> {
+  const { customerId } = input;
+  if (input.processId !== 0) {
+    const process = await lockOwnProcess(tx, input.processId, customerId);
+    ensureOpen(process, now);
+    return process;
+  }
+  // One new process per customer at a time: a second one waits here, then cancels this
+  // one (else two could each hold the maximum).
+  await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for("update");
+  const previous = await tx
+    .update(purchaseProcesses)
+    .set({ status: "CANCELLED" })
+    .where(
+      and(eq(purchaseProcesses.customerId, customerId), eq(purchaseProcesses.status, "ACTIVE")),
+    )
+    .returning({ id: purchaseProcesses.id });
+  await releaseHolds(
+    tx,
+    previous.map((p) => p.id),
+  );
+  const [process] = await tx
+    .insert(purchaseProcesses)
+    .values({
+      customerId,
+      kind: "CART",
+      status: "ACTIVE",
+      startedAt: now,
+      deadline: processDeadline(now, deps.purchaseMinutes),
+    })
+    .returning();
+  return process;
 }
 
 /**
@@ -138,49 +204,17 @@ export async function takePlaces(
   deps: CommerceDeps,
   input: { processId: number; customerId: number; request: TakePlacesRequest },
 ): Promise<ProcessRow> {
-  const { customerId } = input;
   const now = deps.now();
   const plan = await planTake(deps.db, input.request, now);
   // Too many on its own: refused before anything is locked.
-  ensureWithinPlaceLimit(plan, [], deps.maxPlacesPerPerformance);
+  ensureWithinPlaceLimit(sizeOfTake(plan, []), deps.maxPlacesPerPerformance);
 
   return changeAvailability(deps, async (tx) => {
-    let process: ProcessRow;
-    if (input.processId === 0) {
-      // One new process per customer at a time: a second one waits here, then cancels this
-      // one (else two could each hold the maximum).
-      await tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(eq(customers.id, customerId))
-        .for("update");
-      const previous = await tx
-        .update(purchaseProcesses)
-        .set({ status: "CANCELLED" })
-        .where(
-          and(eq(purchaseProcesses.customerId, customerId), eq(purchaseProcesses.status, "ACTIVE")),
-        )
-        .returning({ id: purchaseProcesses.id });
-      await releaseHolds(
-        tx,
-        previous.map((p) => p.id),
-      );
-      [process] = await tx
-        .insert(purchaseProcesses)
-        .values({
-          customerId,
-          kind: "CART",
-          status: "ACTIVE",
-          startedAt: now,
-          deadline: processDeadline(now, deps.purchaseMinutes),
-        })
-        .returning();
-    } else {
-      process = await lockOwnProcess(tx, input.processId, customerId);
-      ensureOpen(process, now);
+    const process = await openProcessForTake(tx, deps, input, now);
+    if (input.processId !== 0) {
       // The process is locked: what it holds cannot change until this commits.
       const held = await heldOfPerformance(tx, process.id, plan.performanceId, now);
-      ensureWithinPlaceLimit(plan, held, deps.maxPlacesPerPerformance);
+      ensureWithinPlaceLimit(sizeOfTake(plan, held), deps.maxPlacesPerPerformance);
     }
     const target = { processId: process.id, deadline: process.deadline, now };
     for (const [sectorId, quantity] of plan.quantities) {
@@ -206,20 +240,26 @@ export async function takePlaces(
 }
 
 /**
- * Gives back the places the customer's process holds for one performance. A running process
+ * Gives back the places the customer's process holds for one performance (only `positionIds`
+ * when given; others' places among them are left alone). A running process
  * left without places has no purchase in it any more: it ends (CANCELLED) at once, so no
  * client shows an empty cart with a running clock or takes payment for nothing.
  */
 export async function releasePerformance(
   deps: CommerceDeps,
-  input: { processId: number; customerId: number; performanceId: number },
+  input: {
+    processId: number;
+    customerId: number;
+    performanceId: number;
+    positionIds?: readonly number[];
+  },
 ): Promise<ProcessRow> {
   return changeAvailability(deps, async (tx) => {
     const now = deps.now();
     const process = await lockOwnProcess(tx, input.processId, input.customerId);
     // Releasing from an expired process is harmless (its holds are free anyway).
     if (process.status !== "ACTIVE") ensureOpen(process, now);
-    await releaseHolds(tx, [process.id], input.performanceId);
+    await releaseHolds(tx, [process.id], input.performanceId, input.positionIds);
     if (processState(process.status, process.deadline, now) !== "ACTIVE") return process;
     if ((await liveHeldPlaces(tx, process.id, now)).length > 0) return process;
     const [ended] = await tx

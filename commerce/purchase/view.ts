@@ -27,6 +27,19 @@ export type HeldPlace = {
   showId: number;
 };
 
+/** A held place as the contract's listaPosiciones item. */
+export function heldPlaceView(place: HeldPlace) {
+  return {
+    idPosicion: place.positionId,
+    idSector: place.sectorId,
+    cSectorNombre: place.sectorName,
+    cTipo: place.kind,
+    cFila: place.row,
+    nNumero: place.number,
+    fPrecio: place.price,
+  };
+}
+
 function placesWhere(tx: Executor, condition: SQL | undefined): Promise<HeldPlace[]> {
   return tx
     .select({
@@ -138,15 +151,7 @@ export async function loadProcessView(
       oFuncionFecha: functionDateParts(group.startsAt),
       nCantidadPosiciones: group.places.length,
       fPrecioTotalFinal: group.places.reduce((sum, p) => sum + p.price, 0),
-      listaPosiciones: group.places.map((p) => ({
-        idPosicion: p.positionId,
-        idSector: p.sectorId,
-        cSectorNombre: p.sectorName,
-        cTipo: p.kind,
-        cFila: p.row,
-        nNumero: p.number,
-        fPrecio: p.price,
-      })),
+      listaPosiciones: group.places.map(heldPlaceView),
     })),
     oCantidadTotal: { nCantidadTotal: places.length },
     idEntregaTipo: process.deliveryTypeId,

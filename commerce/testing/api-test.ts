@@ -1,8 +1,9 @@
 // The one set-up of the API tests: the file's PGlite (opened once per test file), emptied
 // before each test, a fresh API with its own clock, the catalog fixture, and customers with
 // tokens. A test file declares what it needs and reads the rest from the returned context.
-import { beforeAll, beforeEach } from "vitest";
-import type { Database } from "../db/client.ts";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { Database, DatabaseHandle } from "../db/client.ts";
+import type { RaceBackend } from "./database.ts";
 import {
   buildFixture,
   createCustomerWithToken,
@@ -49,4 +50,23 @@ export function setUpApiTests<F = Fixture>(setup: ApiTestSetup<F> = {}): ApiTest
     }
   });
   return context;
+}
+
+/**
+ * Opens a race backend (testing/database.ts raceBackends) for the enclosing describe block,
+ * and closes it after unless it is the file's shared PGlite; the returned function gives the
+ * handle inside the tests.
+ */
+export function useRaceDatabase(backend: RaceBackend): () => DatabaseHandle {
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    handle = await backend.open();
+    if (handle.kind !== (backend.name === "PGlite" ? "pglite" : "postgres")) {
+      throw new Error(`${backend.name} opened a ${handle.kind} database`);
+    }
+  });
+  afterAll(async () => {
+    if (!backend.shared) await handle?.close();
+  });
+  return () => handle as DatabaseHandle;
 }
