@@ -19,7 +19,7 @@ import type { RequestContext } from "~/services/request-context.server";
  * Said on the checkout after a best-available hold that could not seat the group side by
  * side (spec §8).
  */
-export const notContiguousNotice = "checkout:seatMap.notContiguous";
+export const notContiguousNotice = "checkout:groupHolds.notContiguous";
 
 /** What the buyer sent, to show the form again as it was. */
 export type ChosenValues = {
@@ -94,8 +94,9 @@ async function bestAvailable(
   const parsed = bestAvailableForm.safeParse({ quantity: values.quantity, sector: values.sector });
   if (!parsed.success) {
     const sectorWrong = parsed.error.issues.some((issue) => issue.path[0] === "sector");
-    // A sector that cannot exist is answered as one that does not (an unknown id).
-    if (sectorWrong) return refused(t("errors:NOT_FOUND"), values, 404);
+    // A sector that cannot exist is answered as the API answers one that is not the
+    // performance's (a field error).
+    if (sectorWrong) return refused(t("errors:VALIDATION"), values, 400);
     const key = parsed.error.issues[0]?.message ?? "quantityInvalid";
     return refused(t(`validation:${key}`, { max: maxPlacesPerPurchase }), values, 400);
   }

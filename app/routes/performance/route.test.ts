@@ -277,12 +277,19 @@ describe("best available", () => {
     }
   });
 
-  it("answers a sector that cannot exist, or another performance's, as an unknown one", async () => {
-    for (const sector of ["x", "-3", String(fx.sectors.laterGeneral.id), "99999"]) {
+  it("answers a sector that cannot exist as one that is not the performance's", async () => {
+    const answers = [];
+    for (const sector of [
+      "x",
+      "-3",
+      String(fx.sectors.laterGeneral.id),
+      "99999",
+      String(fx.sectors.general.id),
+    ]) {
       const refusal = (await best("2", sector)).result as unknown as Refusal;
-      expect(refusal.init.status, sector).toBe(404);
-      expect(refusal.data.error, sector).toBe("We could not find what you are looking for");
+      answers.push([refusal.init.status, refusal.data.error]);
     }
+    expect(answers).toEqual(Array(5).fill([400, "Some of the data sent is not valid"]));
   });
 
   it("refuses more seats than the sector has left", async () => {
