@@ -50,6 +50,16 @@ describe("the performance page", () => {
     expect((thrown as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
 
+  it("moves /funcion?idFuncion=… to the performance's own address, keeping the rest", async () => {
+    const { thrown } = await runRoute(
+      performance.loader,
+      pageGet(`/funcion?idFuncion=${mainId()}&vista=lista`, await ana.cookie()),
+    );
+    expect((thrown as Response).headers.get("Location")).toBe(
+      `/funcion/obra-de-prueba/${mainId()}?vista=lista`,
+    );
+  });
+
   it("draws the whole hall: stage, each sector's outline tied to the performance's sector", async () => {
     const { result, thrown } = await openPage();
     expect(thrown).toBeUndefined();

@@ -8,7 +8,7 @@ import { endpoints } from "@contract";
 import { redirect } from "react-router";
 import { ErrorSummary } from "~/components/field";
 import { posterOf } from "~/components/show-card";
-import { isProduct, shopPerformancePath } from "~/lib/browse-paths";
+import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -35,8 +35,15 @@ export async function loader(args: Route.LoaderArgs) {
   const show = performance.oEspectaculo;
   // Products are chosen by quantity on their own page.
   if (isProduct(show)) throw redirect(shopPerformancePath(performance.idFuncion));
-  const t = getT(args.context);
   const url = new URL(args.request.url);
+  // /funcion?idFuncion=… moves to the performance's own address, where the page's links
+  // (?sector=…, ?vista=lista) keep naming the performance.
+  if (args.params.id === undefined) {
+    url.searchParams.delete("idFuncion");
+    const query = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
+    throw redirect(`${performancePath(show.cSeo, performance.idFuncion)}${query}`);
+  }
+  const t = getT(args.context);
   const page = await loadPerformancePage(shop, performance, { url, t });
   const when = formatDateTime(performance.oFuncionFecha.dFecha, getLocale(args.context));
   const seo = seoFor(args, {
