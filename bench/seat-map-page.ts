@@ -1,0 +1,225 @@
+// Seat map page benchmark (issue 9): starts the production server on 127.0.0.1 with the
+// seeded in-memory database, signs a buyer up, finds the numbered sector whose size is
+// nearest BENCH_SEATS (1,000), then loads a bare page (the static FAQ) and the performance
+// page (whole hall; with that sector's seats; its list) with keep-alive clients, logged in.
+// Reports requests/s, latency, the server's CPU per request (from /proc: the server process
+// only) and its ratio to the bare page, and the HTML's size raw and gzipped.
+//
+//   npx react-router build && npx tsx bench/seat-map-page.ts [seconds-per-page] [connections]
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { gzipSync } from "node:zlib";
+
+const seconds = Number(process.argv[2] ?? 8);
+const connections = Number(process.argv[3] ?? 4);
+const wantedSeats = Number(process.env.BENCH_SEATS ?? 1000);
+const port = Number(process.env.BENCH_PORT ?? 4145);
+const base = `http://127.0.0.1:${port}`;
+let cookie = "";
+
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
+}
+const ticksPerSecond = 100;
+
+type Answer = {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+function send(agent: Agent, path: string, init: { method?: string; body?: string } = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        agent,
+        method: init.method ?? "GET",
+        headers: {
+          "Accept-Language": "es-AR,es;q=0.9",
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(init.body
+            ? { "Content-Type": "application/x-www-form-urlencoded", Origin: base }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            headers: res.headers,
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+async function timed(agent: Agent, path: string) {
+  const started = performance.now();
+  const answer = await send(agent, path);
+  if (answer.status !== 200) throw new Error(`${path}: HTTP ${answer.status}`);
+  return performance.now() - started;
+}
+
+async function api<T>(agent: Agent, path: string): Promise<T> {
+  const answer = await send(agent, `/v2${path}`);
+  return JSON.parse(answer.body).oData as T;
+}
+
+async function waitForServer() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await send(new Agent(), "/v2/EspectaculoCartelTipos")).status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("server did not start");
+}
+
+async function signUp(agent: Agent) {
+  const email = `bench-${Date.now()}@example.com`;
+  const form = new URLSearchParams({
+    cNombre: "Ana",
+    cApellido: "Pereyra",
+    cEmail: email,
+    cEmailConfirmacion: email,
+    cClave: "Entradas2026",
+    cClaveConfirmacion: "Entradas2026",
+    cGenero: "FEMENINO",
+    cTipoDocumento: "DNI",
+    cNumeroDocumento: "30123456",
+    nNacimientoDia: "14",
+    nNacimientoMes: "3",
+    nNacimientoAnio: "1988",
+    redirectTo: "/",
+  });
+  const answer = await send(agent, "/signUp", { method: "POST", body: String(form) });
+  const set = answer.headers["set-cookie"];
+  cookie = (Array.isArray(set) ? set : [set ?? ""]).map((c) => c.split(";")[0]).join("; ");
+  if (answer.status !== 302 || !cookie) throw new Error(`sign-up: HTTP ${answer.status}`);
+}
+
+type Sector = { idSector: number; cNombre: string; cTipo: string; nCapacidad: number };
+
+/** The performance page path and the numbered sector nearest the wanted size. */
+async function findSector(agent: Agent) {
+  const cards = await api<{ Lista: Array<{ cSeo: string; idEspectaculoCartelTipo: number }> }>(
+    agent,
+    "/EspectaculosCartel",
+  );
+  let best: { path: string; sector: Sector } | null = null;
+  for (const card of cards.Lista) {
+    if (card.idEspectaculoCartelTipo === 100) continue;
+    const show = await api<{ listaFunciones: Array<{ idFuncion: number }> }>(
+      agent,
+      `/EspectaculoCartel/${card.cSeo}`,
+    );
+    const first = show.listaFunciones[0];
+    if (!first) continue;
+    const performance = await api<{ listaSectores: Sector[] }>(
+      agent,
+      `/Funcion/${first.idFuncion}`,
+    );
+    for (const sector of performance.listaSectores) {
+      if (sector.cTipo !== "NUMBERED") continue;
+      const distance = Math.abs(sector.nCapacidad - wantedSeats);
+      if (!best || distance < Math.abs(best.sector.nCapacidad - wantedSeats)) {
+        best = { path: `/funcion/${card.cSeo}/${first.idFuncion}`, sector };
+      }
+    }
+  }
+  if (!best) throw new Error("no numbered sector in the seed");
+  return best;
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function load(path: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  for (let i = 0; i < 30; i++) await timed(agent, path);
+  const html = (await send(agent, path)).body;
+  const latencies: number[] = [];
+  const stopAt = performance.now() + seconds * 1000;
+  const startTicks = cpuTicks(server.pid as number);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < stopAt) latencies.push(await timed(agent, path));
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuMs = ((cpuTicks(server.pid as number) - startTicks) / ticksPerSecond) * 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    cpuMsPerRequest: cpuMs / latencies.length,
+    bytes: Buffer.byteLength(html),
+    gzipBytes: gzipSync(html).length,
+  };
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PGLITE_DIR: "memory://",
+    DATA_DIR: "test-results/bench-seat-map-data",
+    SESSION_SECRET: "bench-session-secret-0123456789",
+    COOKIE_SECURE: "false",
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+try {
+  await waitForServer();
+  const agent = new Agent({ keepAlive: true });
+  await signUp(agent);
+  const { path, sector } = await findSector(agent);
+  agent.destroy();
+  console.log(
+    `${connections} connections, ${seconds} s per page; ${path}, sector ${sector.cNombre} (${sector.nCapacidad} seats)`,
+  );
+  const pages = [
+    { name: "bare page (/FAQ)", path: "/FAQ" },
+    { name: "whole hall", path },
+    { name: "hall + sector seats", path: `${path}?sector=${sector.idSector}` },
+    { name: "list: rows", path: `${path}?vista=lista&sector=${sector.idSector}` },
+  ];
+  console.log("page | req/s | p50 ms | p95 ms | server CPU ms/req | × bare | HTML KB | gzip KB");
+  let bare = 0;
+  for (const page of pages) {
+    const r = await load(page.path);
+    if (bare === 0) bare = r.cpuMsPerRequest;
+    console.log(
+      [
+        page.name,
+        r.perSecond.toFixed(0),
+        r.p50.toFixed(1),
+        r.p95.toFixed(1),
+        r.cpuMsPerRequest.toFixed(2),
+        (r.cpuMsPerRequest / bare).toFixed(1),
+        (r.bytes / 1024).toFixed(0),
+        (r.gzipBytes / 1024).toFixed(1),
+      ].join(" | "),
+    );
+  }
+} finally {
+  server.kill("SIGTERM");
+}
