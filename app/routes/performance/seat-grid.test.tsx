@@ -1,0 +1,114 @@
+// The server-rendered seat form: a fieldset per row, every seat a checkbox named with row,
+// seat, price and state; taken and the buyer's own seats cannot be ticked; a refused
+// choice comes back ticked.
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import type { MapSeat, SeatMapSector } from "~/components/seat-map/types";
+import { i18nFor } from "~/services/i18n.server";
+import { SeatGrid } from "./seat-grid";
+import { seatNamer } from "./seats.server";
+
+const name = seatNamer(i18nFor("en").t, 5000);
+
+function seat(placeId: number, row: string, number: number, extra: Partial<MapSeat> = {}): MapSeat {
+  const base = {
+    placeId,
+    row,
+    number,
+    rowIndex: row.charCodeAt(0) - 65,
+    seatIndex: number,
+    block: 0,
+    x: 0,
+    y: 0,
+    kind: "SEAT" as const,
+    restrictedView: false,
+    state: "FREE" as const,
+    ...extra,
+  };
+  return { ...base, name: name(base), ...extra };
+}
+
+function render(seats: MapSeat[], chosen: number[] = []) {
+  const sector: SeatMapSector = {
+    performanceId: 1,
+    sectorId: 2,
+    sectorName: "Platea",
+    price: 5000,
+    seats,
+    viewBox: [0, 0, 100, 100],
+    stage: { outline: [], focus: [0, 0], name: "Stage" },
+    outline: [],
+    version: "v1",
+    refreshUrl: "/x",
+    chosen,
+    maxChoice: 10,
+  };
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18nFor("en")}>
+      <SeatGrid sector={sector} />
+    </I18nextProvider>,
+  );
+}
+
+/** Each seat's checkbox as the browser would read it. */
+function checkboxes(html: string) {
+  return [...html.matchAll(/<input ([^>]*)\/>/g)].map(([, attributes]) => ({
+    value: attributes.match(/value="(\d+)"/)?.[1],
+    name: attributes.match(/aria-label="([^"]*)"/)?.[1],
+    disabled: attributes.includes('disabled=""'),
+    checked: attributes.includes('checked=""'),
+    type: attributes.match(/type="(\w+)"/)?.[1],
+  }));
+}
+
+describe("SeatGrid", () => {
+  it("groups the seats by row, each a named checkbox", () => {
+    const html = render([seat(1, "A", 1), seat(2, "A", 2), seat(3, "B", 1)]);
+    expect(html.match(/<fieldset/g)).toHaveLength(2);
+    expect(html).toContain('<legend class="seat-row-name">Row A</legend>');
+    expect(html).toContain('<legend class="seat-row-name">Row B</legend>');
+    expect(checkboxes(html)).toEqual([
+      {
+        value: "1",
+        name: "Row A, seat 1, $\u00a05.000, available",
+        disabled: false,
+        checked: false,
+        type: "checkbox",
+      },
+      {
+        value: "2",
+        name: "Row A, seat 2, $\u00a05.000, available",
+        disabled: false,
+        checked: false,
+        type: "checkbox",
+      },
+      {
+        value: "3",
+        name: "Row B, seat 1, $\u00a05.000, available",
+        disabled: false,
+        checked: false,
+        type: "checkbox",
+      },
+    ]);
+  });
+
+  it("disables taken seats and the buyer's own (ticked), and ticks a refused choice", () => {
+    const html = render(
+      [seat(1, "A", 1, { state: "TAKEN" }), seat(2, "A", 2, { state: "MINE" }), seat(3, "A", 3)],
+      [3, 1],
+    );
+    expect(
+      checkboxes(html).map(({ name, disabled, checked }) => [name, disabled, checked]),
+    ).toEqual([
+      ["Row A, seat 1, $\u00a05.000, taken", true, false],
+      ["Row A, seat 2, $\u00a05.000, in your cart", true, true],
+      ["Row A, seat 3, $\u00a05.000, available", false, true],
+    ]);
+  });
+
+  it("marks wheelchair spaces and restricted views", () => {
+    const html = render([seat(1, "A", 1, { kind: "WHEELCHAIR", restrictedView: true })]);
+    expect(html).toContain('class="seat seat-free seat-wheelchair seat-restricted"');
+  });
+});
