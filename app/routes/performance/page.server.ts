@@ -14,13 +14,6 @@ import { drawnSeatsOf } from "./hall-cache.server";
 import { priceBands } from "./price-bands";
 import { mapSeats, seatNamer, sectorViewBox } from "./seats.server";
 
-// GET /v2/Funcion/{id} names the performance's hall and each sector's part of it.
-type PerformanceSector = Sector & { idSectorSala?: number | null };
-export type PerformanceWithHall = Omit<PerformanceDetail, "listaSectores"> & {
-  idSala?: number | null;
-  listaSectores: PerformanceSector[];
-};
-
 export type SectorSummary = {
   id: number;
   name: string;
@@ -74,7 +67,7 @@ export function chosenSectorOf(url: URL, sectors: readonly Sector[]): Sector | n
   return sector;
 }
 
-function hallPlan(hall: Hall, sectors: readonly PerformanceSector[]): HallPlan {
+function hallPlan(hall: Hall, sectors: readonly Sector[]): HallPlan {
   return {
     width: hall.nAncho,
     height: hall.nAlto,
@@ -102,7 +95,7 @@ type LoadOptions = {
 
 export async function loadPerformancePage(
   { commerce }: RequestContext,
-  performance: PerformanceWithHall,
+  performance: PerformanceDetail,
   { url, t, chosenSeats = [] }: LoadOptions,
 ) {
   const sectors = performance.listaSectores;
@@ -120,7 +113,7 @@ export async function loadPerformancePage(
       : null,
   ]);
   const bands = priceBands(sectors.map((sector) => sector.fPrecio));
-  const drawnSector = (sector: PerformanceSector) =>
+  const drawnSector = (sector: Sector) =>
     hall?.listaSectores.find((drawn) => drawn.idSectorSala === sector.idSectorSala);
 
   let chosen: SeatMapSector | null = null;

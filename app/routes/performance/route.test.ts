@@ -9,6 +9,7 @@ import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
 import * as schema from "../../../commerce/db/schema.ts";
 import type { Fixture, TestApi } from "../../../commerce/testing/harness.ts";
 import { notContiguousNotice } from "./actions.server";
+import * as availability from "./availability";
 import { forgetDrawnSeats } from "./hall-cache.server";
 import * as performance from "./route";
 
@@ -157,7 +158,7 @@ describe("the performance page", () => {
     }
   });
 
-  it("shows a performance without a drawn hall as its sectors only", async () => {
+  it("shows a performance whose sectors are not drawn: the hall sells nothing on the plan", async () => {
     const id = String(fx.performances.later.id);
     const { result, thrown } = await runRoute(
       performance.loader,
@@ -165,7 +166,7 @@ describe("the performance page", () => {
       { cSeo: "obra-de-prueba", id },
     );
     expect(thrown).toBeUndefined();
-    expect(result?.plan).toBeNull();
+    expect(result?.plan?.sectors.map((s) => s.sectorId)).toEqual([null, null]);
     expect(result?.chosen).toBeNull();
     expect(result?.sectors.map((s) => s.name)).toEqual(["Campo"]);
   });
@@ -306,5 +307,32 @@ describe("best available", () => {
     const refusal = (await best("9", String(fx.sectors.numbered.id))).result as unknown as Refusal;
     expect(refusal.init.status).toBe(409);
     expect(refusal.data.error).toBe("There are not enough places available in this sector");
+  });
+});
+
+describe("the map's availability refresh", () => {
+  const refresh = async (query: string) =>
+    runRoute(
+      availability.loader,
+      pageGet(`${pagePath()}/disponibilidad${query}`, await ana.cookie()),
+      params(),
+    );
+
+  it("answers the sector's taken seats, then nothing changed for a current version", async () => {
+    const { result } = await refresh(`?sector=${fx.sectors.numbered.id}`);
+    const first = await (result as Response).json();
+    expect(first.oSector.idSector).toBe(fx.sectors.numbered.id);
+    expect(typeof first.oSector.cOcupadas).toBe("string");
+    const again = await refresh(
+      `?sector=${fx.sectors.numbered.id}&version=${encodeURIComponent(first.cVersion)}`,
+    );
+    expect((await (again.result as Response).json()).lSinCambios).toBe(true);
+  });
+
+  it("is a 404 without a sector or with one that cannot exist", async () => {
+    for (const query of ["", "?sector=", "?sector=abc", "?sector=0"]) {
+      const { thrown } = await refresh(query);
+      expect(statusOf(thrown), query).toBe(404);
+    }
   });
 });

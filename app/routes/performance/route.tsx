@@ -22,16 +22,14 @@ import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
 import { performanceAction } from "./actions.server";
 import { MapView } from "./map-view";
-import { loadPerformancePage, type PerformanceWithHall } from "./page.server";
+import { loadPerformancePage } from "./page.server";
 import { listRowOf, SeatList } from "./seat-list";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
   const id = performanceIdOf(args.request, args.params);
   if (id === null) throw notFound();
-  const performance: PerformanceWithHall = orThrow(
-    await shop.commerce.call(endpoints.performance, { params: { id } }),
-  );
+  const performance = orThrow(await shop.commerce.call(endpoints.performance, { params: { id } }));
   const show = performance.oEspectaculo;
   // Products are chosen by quantity on their own page.
   if (isProduct(show)) throw redirect(shopPerformancePath(performance.idFuncion));

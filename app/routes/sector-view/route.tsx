@@ -13,7 +13,6 @@ import { getT } from "~/services/i18n.server";
 import { performanceIdOf } from "~/services/purchase.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import type { PerformanceWithHall } from "../performance/page.server";
 import type { Route } from "./+types/route";
 import { Panorama } from "./panorama";
 
@@ -22,9 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = performanceIdOf(args.request, args.params);
   const sectorId = idPath.safeParse(args.params.idSector);
   if (id === null || !sectorId.success) throw notFound();
-  const performance: PerformanceWithHall = orThrow(
-    await commerce.call(endpoints.performance, { params: { id } }),
-  );
+  const performance = orThrow(await commerce.call(endpoints.performance, { params: { id } }));
   const sector = performance.listaSectores.find((s) => s.idSector === sectorId.data);
   if (!sector || !performance.idSala || !sector.idSectorSala) throw notFound();
   const hall = orThrow(await commerce.call(endpoints.hall, { params: { id: performance.idSala } }));
