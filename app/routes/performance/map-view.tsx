@@ -1,6 +1,8 @@
 // The page with the map: the list alternative offered first, the whole hall and its legend,
 // the sectors, the best seats of the whole hall, then the chosen numbered sector's seats.
 import { Form, Link, useNavigation } from "react-router";
+import { ClientOnly } from "remix-utils/client-only";
+import { SeatMapIsland } from "~/components/seat-map/island";
 import type { SeatMapSector } from "~/components/seat-map/types";
 import { performancePath } from "~/lib/browse-paths";
 import { useTranslation } from "~/lib/i18n";
@@ -128,10 +130,10 @@ function ChosenSector({
       <Form method="post" className="flex flex-col gap-3" aria-labelledby="seats-heading">
         <input type="hidden" name="intent" value="places" />
         <p className="text-sm text-stone-700 mb-0">{t("checkout:seatMap.seatsHelp")}</p>
-        {/* The JavaScript map goes here once ~/components/seat-map/island exists:
-            <SeatMapIsland sector={sector} />, with <SeatGrid sector={sector} /> as its
-            ClientOnly fallback (the island replaces the grid once hydrated). */}
-        <SeatGrid sector={sector} />
+        {/* With JavaScript the drawn map replaces the grid once hydrated; same `seat` fields. */}
+        <ClientOnly fallback={<SeatGrid sector={sector} />}>
+          {() => <SeatMapIsland sector={sector} />}
+        </ClientOnly>
         <div>
           <button type="submit" className="button-primary" disabled={busy}>
             {t("checkout:seatMap.buySeats")}

@@ -3,46 +3,10 @@
 // The name's template is translated once per sector and filled per seat: a 1,000-seat sector
 // costs one t() call per seat state, not one per seat.
 import type { HallSeat, SectorPlace } from "@contract";
-import type { TFunction } from "i18next";
-import type { MapSeat, PlanPoint, SeatState } from "~/components/seat-map/types";
-import { formatPrice } from "~/lib/format";
+import type { SeatNamer } from "~/components/seat-map/seat-names";
+import type { MapSeat, PlanPoint } from "~/components/seat-map/types";
 
-type NamedSeat = Pick<MapSeat, "row" | "number" | "state" | "kind" | "restrictedView">;
-export type SeatNamer = (seat: NamedSeat) => string;
-
-// Private-use characters no translation or seat label contains: where the per-seat parts go.
-const rowSlot = "\ue000";
-const numberSlot = "\ue001";
-const detailsSlot = "\ue002";
-const slots = /[\ue000-\ue002]/g;
-
-const seatStates: SeatState[] = ["FREE", "TAKEN", "MINE"];
-
-/** "Row F, seat 12, $ 5.000, wheelchair space, available", for every seat of one price. */
-export function seatNamer(t: TFunction, price: number): SeatNamer {
-  const templates = {} as Record<SeatState, string>;
-  for (const state of seatStates) {
-    templates[state] = t("checkout:seatMap.seatName", {
-      row: rowSlot,
-      number: numberSlot,
-      price: formatPrice(price),
-      details: detailsSlot,
-      state: t(`checkout:seatMap.state.${state}`),
-    });
-  }
-  const kindDetails: Record<MapSeat["kind"], string> = {
-    SEAT: "",
-    WHEELCHAIR: `, ${t("checkout:seatMap.kind.WHEELCHAIR")}`,
-    COMPANION: `, ${t("checkout:seatMap.kind.COMPANION")}`,
-  };
-  const restricted = `, ${t("checkout:seatMap.restrictedView")}`;
-  return (seat) =>
-    templates[seat.state].replace(slots, (slot) => {
-      if (slot === rowSlot) return seat.row;
-      if (slot === numberSlot) return String(seat.number);
-      return kindDetails[seat.kind] + (seat.restrictedView ? restricted : "");
-    });
-}
+export { type SeatNamer, seatNamer } from "~/components/seat-map/seat-names";
 
 /** Rows of places the hall has no drawing for come after every drawn row. */
 const undrawnRowOffset = 100_000;

@@ -2,8 +2,11 @@
 // its part of the hall has one. Without JavaScript a wide image scrolling in its own box, its
 // description written out and as its alternative text; the map island's panorama takes the
 // same props.
+
 import { endpoints, idPath } from "@contract";
 import { Link } from "react-router";
+import { ClientOnly } from "remix-utils/client-only";
+import { PanoramaIsland } from "~/components/seat-map/panorama";
 import { performancePath } from "~/lib/browse-paths";
 import { useTranslation } from "~/lib/i18n";
 import { notFound } from "~/lib/responses";
@@ -59,11 +62,23 @@ export default function SectorView({ loaderData }: Route.ComponentProps) {
         <p className="text-sm text-stone-700 mb-1">{loaderData.showName}</p>
         <h1 className="mb-0">{t("checkout:seatMap.view360Heading", { sector: sectorName })}</h1>
       </div>
-      <Panorama
-        src={loaderData.image}
-        description={loaderData.description}
-        label={t("checkout:seatMap.view360Label", { sector: sectorName })}
-      />
+      <ClientOnly
+        fallback={
+          <Panorama
+            src={loaderData.image}
+            description={loaderData.description}
+            label={t("checkout:seatMap.view360Label", { sector: sectorName })}
+          />
+        }
+      >
+        {() => (
+          <PanoramaIsland
+            imageUrl={loaderData.image}
+            description={loaderData.description}
+            title={t("checkout:seatMap.view360Label", { sector: sectorName })}
+          />
+        )}
+      </ClientOnly>
       <p>
         <Link to={loaderData.backPath}>{t("checkout:seatMap.backToPerformance")}</Link>
       </p>
