@@ -393,6 +393,7 @@ export function SeatMapIsland({ sector }: { sector: SeatMapSector }) {
                     else seatRefs.current.delete(placeId);
                   },
                   role: "checkbox",
+                  "data-place-id": placeId,
                   "aria-label": name,
                   "aria-checked": isChosen || state === "MINE",
                   "aria-disabled": state !== "FREE",
