@@ -25,7 +25,13 @@ import { fileURLToPath } from "node:url";
 import type { CandidateSeat } from "../commerce/purchase/best-available.ts";
 import { areSideBySide } from "../commerce/purchase/best-available.ts";
 import { separatedWhileAdjacentLeft } from "../commerce/testing/group-holds.ts";
-import { openEmptyPostgres, openPglite, openPostgres, prepareOnSale, type Sql } from "./onsale-db.ts";
+import {
+  openEmptyPostgres,
+  openPglite,
+  openPostgres,
+  prepareOnSale,
+  type Sql,
+} from "./onsale-db.ts";
 import { httpBuyer, percentile, type Reply } from "./onsale-load.ts";
 
 function whole(name: string, fallback: number): number {
@@ -96,7 +102,16 @@ async function addDrawnSector(sql: Sql, performanceId: number) {
   const [hallSector] = await sql.query<{ id: number }>(
     `INSERT INTO hall_sectors (hall_id, code, name, kind, outline, label_x, label_y)
      VALUES ($1, 'pullman', 'Pullman', 'NUMBERED', $2, $3, 90) RETURNING id`,
-    [hall.id, JSON.stringify([[0, 80], [width, 80], [width, rows * 20 + 180], [0, rows * 20 + 180]]), width / 2],
+    [
+      hall.id,
+      JSON.stringify([
+        [0, 80],
+        [width, 80],
+        [width, rows * 20 + 180],
+        [0, rows * 20 + 180],
+      ]),
+      width / 2,
+    ],
   );
   const [sector] = await sql.query<{ id: number }>(
     `INSERT INTO sectors (performance_id, name, kind, price, sort_order, hall_sector_id)
@@ -282,7 +297,11 @@ async function main() {
   console.log(
     `best-available bench: ${buyers} buyers × ${group} best seats, one sector of ${rows} × ${seatsPerRow} seats`,
   );
-  console.log(`load average at start: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${cpus().length} CPUs)`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (${cpus().length} CPUs)`,
+  );
 
   let url = benchUrl;
   if (testServerUrl) {
@@ -318,7 +337,11 @@ async function main() {
     throw new Error("too few seats for the buyers: raise BENCH_ROWS or BENCH_SEATS_PER_ROW");
   }
 
-  const api = startApi(url ? { DATABASE_URL: url } : { DATA_DIR: dirname(folder as string), PGLITE_DIR: folder as string });
+  const api = startApi(
+    url
+      ? { DATABASE_URL: url }
+      : { DATA_DIR: dirname(folder as string), PGLITE_DIR: folder as string },
+  );
   await waitForApi(api);
   const performanceId = sale.performanceId;
   const buyerTokens = sale.tokens.slice(0, buyers);
@@ -346,7 +369,10 @@ async function main() {
 
   const baseline = await burst("Tomar of 4 given seats (baseline)", api, buyerTokens, (i) => ({
     path: "/Proceso/0/Posiciones/Tomar",
-    body: { idFuncion: performanceId, listaPosiciones: baselineSeats.slice(i * group, (i + 1) * group) },
+    body: {
+      idFuncion: performanceId,
+      listaPosiciones: baselineSeats.slice(i * group, (i + 1) * group),
+    },
   }));
   // Proceso/0 again: each buyer's new process gives its baseline seats back.
   const best = await burst(`TomarGrupo of the ${group} best seats`, api, buyerTokens, () => ({
@@ -360,7 +386,10 @@ async function main() {
   const check = url ? openPostgres(repo, url) : (await openPglite(repo, folder as string)).sql;
   const winners = best.answers
     .filter((a) => a.nCode === 200)
-    .map((a) => ({ processId: a.data.idProcesoDeCompra as number, ids: a.data.listaTomadas as number[] }));
+    .map((a) => ({
+      processId: a.data.idProcesoDeCompra as number,
+      ids: a.data.listaTomadas as number[],
+    }));
   const given = winners.flatMap((w) => w.ids);
   const givenTwice = given.length - new Set(given).size;
   const heldRows = await check.query<{ id: number; by: number | null }>(
@@ -412,7 +441,11 @@ async function main() {
       pass: winners.length === buyers,
       detail: `${winners.length} of ${buyers}`,
     },
-    { name: "nothing on the API's stderr", pass: stderr.length === 0, detail: stderr.slice(0, 3).join(" | ") },
+    {
+      name: "nothing on the API's stderr",
+      pass: stderr.length === 0,
+      detail: stderr.slice(0, 3).join(" | "),
+    },
   ];
   for (const c of checks) console.log(`${c.pass ? "PASS" : "FAIL"} ${c.name}: ${c.detail}`);
   await cleanUp();
