@@ -147,6 +147,24 @@ describe("TomarGrupo", () => {
     );
     expect(accessible.listaTomadas).toEqual([seat("A", 6), seat("A", 5)]);
     expect(accessible.lContiguas).toBe(true);
+    // The text "false" is no wheelchair request.
+    const notAccessible = await groupOk(
+      accessible.idProcesoDeCompra,
+      { idSector: api.fx.sectors.numbered.id, nCantidad: 1, lSillaDeRuedas: "false" },
+      api.tokens.bob,
+    );
+    expect(notAccessible.lContiguas).toBe(true);
+    expect(notAccessible.oCantidadTotal.nCantidadTotal).toBe(3);
+  });
+
+  it("gives nothing to a wheelchair request when no wheelchair place is free", async () => {
+    const { json } = await group(0, {
+      idSector: api.fx.sectors.numbered.id,
+      nCantidad: 2,
+      lSillaDeRuedas: true,
+    });
+    expect(json.oData.cCodigo).toBe("NOT_ENOUGH_PLACES");
+    expect(await holdings()).toEqual([]);
   });
 
   it("answers a performance not on sale, an unknown one and a sector that is not for choosing", async () => {
@@ -349,6 +367,7 @@ describe("bad input to every group call", () => {
       [paths(id).take, { idFuncion: "x", nCantidad: 2 }],
       [paths(id).take, { idFuncion: performance, idSector: -3, nCantidad: 2 }],
       [paths(id).take, [1, 2]],
+      [paths(id).take, { idFuncion: performance, nCantidad: 2, lSillaDeRuedas: "quizás" }],
       [paths(id).release, {}],
       [paths(id).release, { idFuncion: performance, listaPosiciones: [] }],
       [paths(id).release, { idFuncion: performance, listaPosiciones: [0] }],

@@ -8,7 +8,7 @@
 // stays ONE conditional UPDATE (holds.ts holdSeats). A buyer who takes given seats (Tomar)
 // does not wait for that lock, so a group can still come back short: then the seats that
 // were lost count as taken, the group is chosen again, a bounded number of times.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { TakeGroupRequest } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import { hallSeats, hallSectors, halls, positions } from "../db/schema.ts";
