@@ -317,4 +317,28 @@ describe.each(backends)("group-hold races on $name", (backend) => {
       expect(won.listaTomadas).toEqual(next);
     },
   );
+
+  it.runIf(backend.name === "PostgreSQL")(
+    "a chosen seat that another transaction has locked is given up and the group chosen again",
+    async () => {
+      const before = await seatsOf(stalls());
+      const [firstBest] = servedOneByOne(before, 1);
+      let answer: Awaited<ReturnType<typeof takeGroup>> | undefined;
+      await db.transaction(async (tx) => {
+        // As a Tomar of that seat would, mid-way: the row is locked, not yet changed.
+        await tx.select().from(positions).where(eq(positions.id, firstBest[1])).for("update");
+        answer = await takeGroup(tokens[0], { idSector: stalls(), nCantidad: GROUP });
+      });
+      const won = groupHoldResponse.parse(answer?.json.oData);
+      const [next] = servedOneByOne(
+        before.map((s) => (s.id === firstBest[1] ? { ...s, free: false } : s)),
+        1,
+      );
+      expect(won.listaTomadas).toEqual(next);
+      expect(won.listaTomadas).not.toContain(firstBest[1]);
+      // What the first try held of the lost group was given back.
+      const held = await holders();
+      expect([...held.keys()].sort((a, b) => a - b)).toEqual([...next].sort((a, b) => a - b));
+    },
+  );
 });
