@@ -39,34 +39,50 @@ const MAX_ATTEMPTS = 5;
 
 export type GroupHold = { process: ProcessRow; ids: number[]; contiguous: boolean };
 
-type SectorChoice = { sectorIds: number[]; focus: readonly [number, number] };
+/** Where to choose; `focus` null: the sectors are not drawn (see undrawnFocus). */
+type SectorChoice = { sectorIds: number[]; focus: readonly [number, number] | null };
 
 type PerformanceSector = Awaited<ReturnType<typeof sectorsOnSale>>[number];
 
 /**
- * The drawn numbered sectors to choose in (one, or all of the performance) and the stage's
- * focus. A sector that is not numbered or not drawn cannot be chosen in: a field error.
+ * The numbered sectors to choose in (one, or the whole hall's) and the stage's focus. The
+ * whole hall is its drawn sectors; a venue with no drawn sector has its numbered sectors
+ * laid out from their labels (rows in order, seats by number). Naming a sector that is not
+ * numbered, or not of the performance, is a field error.
  */
 async function sectorsToChooseIn(
   db: Executor,
   sectorsOfPerformance: readonly PerformanceSector[],
   sectorId: number | undefined,
 ): Promise<SectorChoice> {
-  const drawn = sectorsOfPerformance.filter(
-    (s) => s.kind === "NUMBERED" && s.hallSectorId !== null,
-  );
-  const chosen = sectorId === undefined ? drawn : drawn.filter((s) => s.id === sectorId);
+  const numbered = sectorsOfPerformance.filter((s) => s.kind === "NUMBERED");
+  const drawn = numbered.filter((s) => s.hallSectorId !== null);
+  const chosen =
+    sectorId !== undefined
+      ? numbered.filter((s) => s.id === sectorId)
+      : drawn.length > 0
+        ? drawn
+        : numbered;
   if (chosen.length === 0) {
     if (sectorId !== undefined) throw fieldError("idSector", "invalid");
     throw businessError("NOT_ENOUGH_PLACES");
   }
+  const sectorIds = chosen.map((s) => s.id).sort((a, b) => a - b);
+  const { hallSectorId } = chosen[0];
+  if (hallSectorId === null) return { sectorIds, focus: null };
   const [hall] = await db
     .select({ stage: halls.stage })
     .from(hallSectors)
     .innerJoin(halls, eq(halls.id, hallSectors.hallId))
-    .where(eq(hallSectors.id, chosen[0].hallSectorId as number))
+    .where(eq(hallSectors.id, hallSectorId))
     .limit(1);
-  return { sectorIds: chosen.map((s) => s.id).sort((a, b) => a - b), focus: hall.stage.focus };
+  return { sectorIds, focus: hall.stage.focus };
+}
+
+/** Undrawn seats have seat numbers for x and row order for y: the stage faces the middle of row 0. */
+function undrawnFocus(seats: readonly CandidateSeat[]): [number, number] {
+  const xs = seats.map((s) => s.x);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, -1];
 }
 
 /** The sectors' seats on the plan, free or not (a place this process holds counts as taken). */
@@ -83,58 +99,69 @@ export async function candidateSeats(
     SELECT coalesce(json_agg(json_build_array(
       ${positions.id}, ${positions.sectorId}, ${hallSeats.id}, ${hallSeats.rowIndex},
       ${hallSeats.seatIndex}, ${hallSeats.block}, ${hallSeats.x}, ${hallSeats.y},
-      ${hallSeats.kind}, ${hallSeats.companionOf}, ${hallSeats.restrictedView}, ${freePlace(now)}
-    )), '[]') AS seats
-    FROM ${positions} JOIN ${hallSeats} ON ${hallSeats.id} = ${positions.hallSeatId}
+      ${hallSeats.kind}, ${hallSeats.companionOf}, ${hallSeats.restrictedView}, ${freePlace(now)},
+      ${positions.row}, ${positions.number}
+    ) ORDER BY ${positions.id}), '[]') AS seats
+    FROM ${positions} LEFT JOIN ${hallSeats} ON ${hallSeats.id} = ${positions.hallSeatId}
     WHERE ${positions.performanceId} = ${performanceId}
       AND ${inArray(positions.sectorId, [...sectorIds])}`);
   const [{ seats }] = (result as unknown as { rows: Array<{ seats: SeatRow[] }> }).rows;
   // Companions point at their wheelchair place's seat on the plan: here, at its place.
   const placeOfSeat = new Map(seats.map((row) => [row[2], row[0]]));
-  return seats.map(
-    ([
+  // A place not drawn: its row in the order rows first appear, its number along the row.
+  const undrawnRows = new Map<string, number>();
+  return seats.map((row) => {
+    const [id, sectorId, hallSeatId, , , , , , kind, companionOf, restrictedView, free] = row;
+    if (hallSeatId === null) {
+      const rowKey = `${sectorId}:${row[12]}`;
+      const rowIndex = undrawnRows.get(rowKey) ?? undrawnRows.size;
+      undrawnRows.set(rowKey, rowIndex);
+      const seatIndex = row[13] ?? 0;
+      return {
+        id,
+        sectorId,
+        rowIndex,
+        seatIndex,
+        block: 0,
+        x: seatIndex,
+        y: rowIndex,
+        kind: "SEAT",
+        companionOf: null,
+        free,
+      };
+    }
+    return {
       id,
       sectorId,
-      ,
-      rowIndex,
-      seatIndex,
-      block,
-      x,
-      y,
-      kind,
-      companionOf,
-      restrictedView,
-      free,
-    ]) => ({
-      id,
-      sectorId,
-      rowIndex,
-      seatIndex,
-      block,
-      x,
-      y,
-      kind,
+      rowIndex: row[3] as number,
+      seatIndex: row[4] as number,
+      block: row[5] as number,
+      x: row[6] as number,
+      y: row[7] as number,
+      kind: kind as CandidateSeat["kind"],
       companionOf: companionOf === null ? null : (placeOfSeat.get(companionOf) ?? null),
-      restrictedView,
+      restrictedView: restrictedView as boolean,
       free,
-    }),
-  );
+    };
+  });
 }
 
-/** A seat as candidateSeats reads it: the columns in their order. */
+/** A place as candidateSeats reads it (the plan's columns are null for an undrawn place). */
 type SeatRow = [
   id: number,
   sectorId: number,
-  hallSeatId: number,
-  rowIndex: number,
-  seatIndex: number,
-  block: number,
-  x: number,
-  y: number,
-  kind: CandidateSeat["kind"],
+  hallSeatId: number | null,
+  rowIndex: number | null,
+  seatIndex: number | null,
+  block: number | null,
+  x: number | null,
+  y: number | null,
+  kind: CandidateSeat["kind"] | null,
   companionOf: number | null,
-  restrictedView: boolean,
+  restrictedView: boolean | null,
   free: boolean,
+  row: string | null,
+  number: number | null,
 ];
 
 /**
@@ -152,8 +179,9 @@ async function holdBest(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${BEST_AVAILABLE_LOCK}, ${sectorId})`);
   }
   let seats = await candidateSeats(tx, target.performanceId, choice.sectorIds, target.now);
+  const focus = choice.focus ?? undrawnFocus(seats);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const best = bestAvailable({ seats, focus: choice.focus, ...request });
+    const best = bestAvailable({ seats, focus, ...request });
     if (!best) break;
     const held = await holdSeats(tx, { ...target, seatIds: best.ids });
     if (held.length === best.ids.length) return best;
