@@ -29,6 +29,7 @@ import {
   registerEndpoints,
 } from "./http/register.ts";
 import { wellFormedRequestId } from "./http/request-log.ts";
+import { seatMapHandlers } from "./http/seat-map.ts";
 import { apiSecurityHeaders, resourceContentSecurityPolicy } from "./http/security-headers.ts";
 import { log } from "./log.ts";
 
@@ -90,6 +91,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
   return buildApi(
     [
       ...catalogHandlers(deps),
+      ...seatMapHandlers(deps),
       ...browseHandlers(deps),
       ...customerHandlers(deps),
       ...contactHandlers(deps),

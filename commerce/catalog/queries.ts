@@ -12,6 +12,7 @@ import type {
 } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import {
+  halls,
   performances,
   positions,
   purchaseProcesses,
@@ -232,7 +233,7 @@ function performanceStatus(status: string): "ON_SALE" | "CANCELLED" {
 }
 
 /** Ids of the viewer's processes whose holds are still alive (their seats show as MINE). */
-async function liveProcessIdsOf(
+export async function liveProcessIdsOf(
   db: Database,
   customerId: number | null,
   now: Date,
@@ -264,9 +265,11 @@ export async function loadPerformanceDetail(
       status: performances.status,
       showId: shows.id,
       venueId: shows.venueId,
+      hallId: halls.id,
     })
     .from(performances)
     .innerJoin(shows, eq(shows.id, performances.showId))
+    .leftJoin(halls, eq(halls.venueId, shows.venueId))
     .where(eq(performances.id, performanceId))
     .limit(1);
   if (!performance) return null;
@@ -280,6 +283,7 @@ export async function loadPerformanceDetail(
         name: sectors.name,
         kind: sectors.kind,
         price: sectors.price,
+        hallSectorId: sectors.hallSectorId,
         capacity: sql<number>`count(${positions.id})`.mapWith(Number),
         free: freeCount(now),
       })
@@ -324,6 +328,7 @@ export async function loadPerformanceDetail(
     cEstado: performanceStatus(performance.status),
     oEspectaculo: card,
     oEstablecimiento: venue,
+    idSala: performance.hallId,
     listaSectores: sectorRows.map(
       (s): Sector => ({
         idSector: s.id,
@@ -332,6 +337,7 @@ export async function loadPerformanceDetail(
         fPrecio: s.price,
         nCapacidad: s.capacity,
         nDisponibles: s.free,
+        idSectorSala: s.hallSectorId,
         ...(s.kind === "NUMBERED" ? { listaPosiciones: seatsBySector.get(s.id) ?? [] } : {}),
       }),
     ),

@@ -48,6 +48,8 @@ export const sectorSchema = z.object({
   fPrecio: z.number().int(),
   nCapacidad: z.number().int(),
   nDisponibles: z.number().int(),
+  /** Where the sector is drawn on the hall's plan (GET Sala/{idSala}); null when it is not. */
+  idSectorSala: z.number().int().nullable(),
   /** Only for NUMBERED sectors. */
   listaPosiciones: z.array(seatSchema).optional(),
 });
@@ -59,6 +61,8 @@ export const performanceDetailSchema = z.object({
   cEstado: z.enum(["ON_SALE", "CANCELLED"]),
   oEspectaculo: showCardSchema,
   oEstablecimiento: venueSchema,
+  /** The venue's drawn hall (GET Sala/{id}); null when the venue has none. */
+  idSala: z.number().int().nullable(),
   listaSectores: z.array(sectorSchema),
 });
 export type PerformanceDetail = z.infer<typeof performanceDetailSchema>;

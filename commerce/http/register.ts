@@ -44,8 +44,17 @@ export type HandlerInput<E extends EndpointDefinition> = ParsedInput<E> & {
 };
 
 type HandlerResult<E extends EndpointDefinition> = E["response"] extends z.ZodType
-  ? z.input<E["response"]>
+  ? z.input<E["response"]> | NotModified
   : Response;
+
+/** A JSON endpoint's answer when the caller's cached copy is current (see notModified). */
+export type NotModified = Response & { readonly [notModifiedMark]: true };
+const notModifiedMark = Symbol("notModified");
+
+/** 304 with the validators set on the context (ETag, Cache-Control): no body is built. */
+export function notModified(c: Context): NotModified {
+  return Object.assign(c.body(null, 304), { [notModifiedMark]: true as const });
+}
 
 export type Implementation = {
   endpoint: EndpointDefinition;
@@ -185,7 +194,8 @@ export function registerEndpoints(
         clientAddress: options.clientAddress?.(c) ?? null,
         c,
       });
-      if (isFileResponse(endpoint.response)) return result as Response;
+      if (isFileResponse(endpoint.response) || result instanceof Response)
+        return result as Response;
       if (options.checkResponses) {
         const checked = endpoint.response.safeParse(result);
         if (!checked.success) {
