@@ -52,7 +52,7 @@ function stalls(): SectorPlan {
       floorHeight: 0,
       view360: {
         eyeHeight: 12,
-        viewpoint: [CENTRE_X + 20, 175],
+        viewpoint: [CENTRE_X + 20, 160],
         description: {
           es: "Desde el centro de la platea, a unos siete metros del escenario: la escena se ve de frente y un poco desde abajo, enmarcada por el arco del proscenio; a los lados se elevan los palcos y, detrás y arriba, el pullman y la tertulia.",
           en: "From the middle of the stalls, about seven metres from the stage: the stage is seen head-on and slightly from below, framed by the proscenium arch; the boxes rise on both sides and, behind and above, the dress circle and the gallery.",
