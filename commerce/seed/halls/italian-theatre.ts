@@ -6,7 +6,7 @@
 // the aisle; restricted views at the back of the side boxes and the balcony ends (pillars).
 import type { PlanPoint } from "../../db/schema-halls.ts";
 import {
-  addWheelchairPlaces,
+  addWheelchairPlacesAtAisle,
   arcBand,
   arcRow,
   blocksBetween,
@@ -63,10 +63,7 @@ function stalls(): SectorPlan {
     rows,
     FOCUS,
   );
-  addWheelchairPlaces(sector.seats, rows.length - 1, [
-    { block: 0, at: "last" },
-    { block: 1, at: "first" },
-  ]);
+  addWheelchairPlacesAtAisle(sector.seats, rows.length - 1, 0);
   return sector;
 }
 

@@ -6,7 +6,7 @@
 // stage see it from the side (restricted view).
 import type { PlanPoint } from "../../db/schema-halls.ts";
 import {
-  addWheelchairPlaces,
+  addWheelchairPlacesAtAisle,
   arcBand,
   arcRow,
   blocksBetween,
@@ -90,10 +90,7 @@ function stand(index: number): SectorPlan {
     rows,
     FOCUS,
   );
-  addWheelchairPlaces(sector.seats, 0, [
-    { block: 0, at: "last" },
-    { block: 1, at: "first" },
-  ]);
+  addWheelchairPlacesAtAisle(sector.seats, 0, 0);
   markSideViews(sector.seats, FOCUS, 6, degrees(96));
   return sector;
 }
