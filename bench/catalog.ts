@@ -104,8 +104,9 @@ export async function buildBenchCatalog(
   });
   const allVenues = [...venueSeeds, ...generated];
   /**
-   * The bench's numbered places are a grid as big as the drawn sector (rows × the most seats
-   * a row could hold): search speed depends on how many places there are, not where.
+   * The bench's numbered places are a grid about as big as the drawn sector (its rows × its
+   * average row, rounded up): search speed depends on how many places there are, not where.
+   * A generated venue takes the drawing of the demo venue it copies.
    */
   const gridOf = (venue: string, code: string) => {
     const seats =

@@ -5,7 +5,7 @@
 // the ends of the first rows, beside the stage, see it side-on.
 import type { PlanPoint } from "../../db/schema-halls.ts";
 import {
-  addWheelchairPlaces,
+  addWheelchairPlacesAtAisle,
   arcBand,
   arcRow,
   blocksBetween,
@@ -52,10 +52,7 @@ function steps(): SectorPlan {
     rows,
     FOCUS,
   );
-  addWheelchairPlaces(sector.seats, ROWS - 1, [
-    { block: 1, at: "last" },
-    { block: 2, at: "first" },
-  ]);
+  addWheelchairPlacesAtAisle(sector.seats, ROWS - 1, 1);
   markSideViews(sector.seats, FOCUS, 2, degrees(78));
   return sector;
 }

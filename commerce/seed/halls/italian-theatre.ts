@@ -6,7 +6,7 @@
 // the aisle; restricted views at the back of the side boxes and the balcony ends (pillars).
 import type { PlanPoint } from "../../db/schema-halls.ts";
 import {
-  addWheelchairPlaces,
+  addWheelchairPlacesAtAisle,
   arcBand,
   arcRow,
   blocksBetween,
@@ -20,7 +20,7 @@ import {
 } from "./plan.ts";
 
 const WIDTH = 360;
-const HEIGHT = 440;
+const HEIGHT = 420;
 const CENTRE_X = WIDTH / 2;
 const FOCUS: PlanPoint = [CENTRE_X, 90];
 /** The rows' arcs are centred a little behind the stage front, so they curve gently. */
@@ -44,7 +44,7 @@ function arcRows(
 }
 
 function stalls(): SectorPlan {
-  const rows = arcRows(72, 10, degrees(45), 110);
+  const rows = arcRows(80, 12, degrees(45), 110);
   const sector = numberedSector(
     {
       code: "platea",
@@ -63,10 +63,7 @@ function stalls(): SectorPlan {
     rows,
     FOCUS,
   );
-  addWheelchairPlaces(sector.seats, rows.length - 1, [
-    { block: 0, at: "last" },
-    { block: 1, at: "first" },
-  ]);
+  addWheelchairPlacesAtAisle(sector.seats, rows.length - 1, 0);
   return sector;
 }
 
@@ -78,7 +75,7 @@ function boxes(): SectorPlan {
   const rows: PlacedSeat[][] = [];
   const restricted: { box: number; seat: number }[] = [];
   const sideTop = 110;
-  const sideLength = (266 - sideTop) / 6;
+  const sideLength = (244 - sideTop) / 6;
   // Left wall, from the stage back: the spectators face right, so their left is the stage's side.
   for (let b = 0; b < 6; b++) {
     const top = sideTop + b * sideLength + (sideLength - (BOX_SEATS - 1) * BOX_SPACING) / 2;
@@ -95,7 +92,7 @@ function boxes(): SectorPlan {
     rows.push(
       Array.from({ length: BOX_SEATS }, (_, i) => ({
         x: left + i * BOX_SPACING,
-        y: 286,
+        y: 264,
         block: 0,
       })),
     );
@@ -133,24 +130,24 @@ function boxes(): SectorPlan {
   const outline: PlanPoint[] = [
     [20, 104],
     [48, 104],
-    [48, 272],
-    [WIDTH - 48, 272],
+    [48, 250],
+    [WIDTH - 48, 250],
     [WIDTH - 48, 104],
     [WIDTH - 20, 104],
-    [WIDTH - 20, 300],
-    [20, 300],
+    [WIDTH - 20, 278],
+    [20, 278],
   ];
   return {
     code: "palcos",
     name: "Palcos",
     kind: "NUMBERED",
     outline,
-    label: [CENTRE_X, 293],
+    label: [CENTRE_X, 272],
     floorHeight: 35,
     seats,
     view360: {
       eyeHeight: 12,
-      viewpoint: [34, 172],
+      viewpoint: [34, 160],
       description: {
         es: "Desde un palco del lado izquierdo, a media sala y a tres metros y medio de altura: el escenario se ve en diagonal, desde arriba de la platea; la butaca del fondo del palco queda tras la columna y ve sólo una parte de la escena.",
         en: "From a box on the left-hand side, halfway down the hall and three and a half metres up: the stage is seen at an angle, from above the stalls; the seat at the back of the box is behind the pillar and sees only part of the stage.",
@@ -161,7 +158,7 @@ function boxes(): SectorPlan {
 }
 
 function dressCircle(): SectorPlan {
-  const rows = arcRows(292, 5, degrees(40), 125);
+  const rows = arcRows(272, 5, degrees(40), 125);
   const sector = numberedSector(
     {
       code: "pullman",
@@ -192,7 +189,7 @@ function gallery(): SectorPlan {
   return generalSector({
     code: "tertulia",
     name: "Tertulia",
-    outline: arcBand(ARC_CENTRE, 342, 376, degrees(-24), degrees(24)),
+    outline: arcBand(ARC_CENTRE, 322, 356, degrees(-24), degrees(24)),
     floorHeight: 130,
     view360: null,
   });

@@ -6,7 +6,7 @@
 // stage see it from the side (restricted view).
 import type { PlanPoint } from "../../db/schema-halls.ts";
 import {
-  addWheelchairPlaces,
+  addWheelchairPlacesAtAisle,
   arcBand,
   arcRow,
   blocksBetween,
@@ -39,17 +39,17 @@ const views: Record<number, SectorView> = {
   1: {
     eyeHeight: VIEW_EYE,
     description: {
-      es: "Desde la Tribuna 1, en la curva izquierda, a media altura: el escenario se ve de costado y a lo lejos, con el campo lleno de gente abajo y las pantallas laterales de frente; a la derecha se abre toda la herradura de tribunas.",
-      en: "From Stand 1, on the left-hand curve, halfway up: the stage is seen from the side and far off, with the crowded field below and the side screens straight ahead; to the right the whole horseshoe of stands opens up.",
-      pt: "Da Arquibancada 1, na curva esquerda, a meia altura: o palco é visto de lado e de longe, com o campo cheio de gente embaixo e os telões laterais de frente; à direita abre-se toda a ferradura de arquibancadas.",
+      es: "Desde la Tribuna 1, en la punta izquierda de la herradura, a media altura: el escenario se ve de costado y a lo lejos, con su pantalla y su torre de luces de este lado; abajo, el campo de pie, y a la derecha todas las demás tribunas.",
+      en: "From Stand 1, at the left-hand end of the horseshoe, halfway up: the stage is seen from the side and far off, with its screen and lighting tower on this side; below, the standing field, and to the right every other stand.",
+      pt: "Da Arquibancada 1, na ponta esquerda da ferradura, a meia altura: o palco é visto de lado e de longe, com seu telão e sua torre de luz deste lado; embaixo, o campo em pé, e à direita todas as outras arquibancadas.",
     },
   },
   4: {
     eyeHeight: VIEW_EYE,
     description: {
-      es: "Desde la Tribuna 4, frente al escenario, a media altura: se ve la escena completa de frente, por encima del campo, con las torres de luces y las pantallas a los costados; detrás del escenario, el río.",
-      en: "From Stand 4, facing the stage, halfway up: the whole stage is seen head-on, over the field, with the lighting towers and the screens on both sides; behind the stage, the river.",
-      pt: "Da Arquibancada 4, de frente para o palco, a meia altura: vê-se a cena inteira de frente, por cima do campo, com as torres de luz e os telões dos lados; atrás do palco, o rio.",
+      es: "Desde la Tribuna 4, frente al escenario, a media altura: se ve la escena completa de frente, por encima del campo de pie, con las torres de luces y las pantallas a los costados; detrás, los árboles de la reserva, y a ambos lados las tribunas en herradura.",
+      en: "From Stand 4, facing the stage, halfway up: the whole stage is seen head-on, over the standing field, with the lighting towers and the screens on both sides; behind it, the reserve's trees, and on either side the horseshoe of stands.",
+      pt: "Da Arquibancada 4, de frente para o palco, a meia altura: vê-se a cena inteira de frente, por cima do campo em pé, com as torres de luz e os telões dos lados; atrás, as árvores da reserva, e dos dois lados as arquibancadas em ferradura.",
     },
   },
 };
@@ -90,10 +90,7 @@ function stand(index: number): SectorPlan {
     rows,
     FOCUS,
   );
-  addWheelchairPlaces(sector.seats, 0, [
-    { block: 0, at: "last" },
-    { block: 1, at: "first" },
-  ]);
+  addWheelchairPlacesAtAisle(sector.seats, 0, 0);
   markSideViews(sector.seats, FOCUS, 6, degrees(96));
   return sector;
 }

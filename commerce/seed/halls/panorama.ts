@@ -160,10 +160,18 @@ function stageShapes(plan: HallPlan, eye: Eye): string {
   const sceneTop = STAGE_FLOOR + (plan.outdoor ? SCENE_HEIGHT.outdoor : SCENE_HEIGHT.indoor);
   const focusY = plan.stage.focus[1];
   const parts: string[] = [];
-  // The back and side walls of the stage box (every edge but the front one).
+  // The back and side walls of the stage box (every edge but the front one), those whose
+  // inner face the viewer sees: a side wall on the viewer's own side is hidden by the frame.
+  const centre = outline.reduce<PlanPoint>(
+    (sum, p) => [sum[0] + p[0] / outline.length, sum[1] + p[1] / outline.length],
+    [0, 0],
+  );
+  const side = (a: PlanPoint, b: PlanPoint, p: PlanPoint) =>
+    Math.sign((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]));
   outline.forEach((a, i) => {
     const b = outline[(i + 1) % outline.length];
     if (a[1] === focusY && b[1] === focusY) return;
+    if (side(a, b, [eye.x, eye.y]) !== side(a, b, centre)) return;
     const wall = quad(eye, a, b, STAGE_FLOOR, sceneTop);
     if (wall) parts.push(`<polygon points="${wall}" fill="url(#scene)"/>`);
   });
@@ -188,7 +196,7 @@ function stageShapes(plan: HallPlan, eye: Eye): string {
       );
     }
     if (plan.outdoor) parts.push(openAirRig(eye, left, right, sceneTop));
-    else parts.push(proscenium(eye, left, right, sceneTop));
+    else parts.push(proscenium(eye, plan.width, left, right, sceneTop));
   }
   const labelAt = project(
     eye,
@@ -202,8 +210,23 @@ function stageShapes(plan: HallPlan, eye: Eye): string {
   return parts.join("");
 }
 
-/** The gilded arch and the red curtains framing the stage. */
-function proscenium(eye: Eye, left: PlanPoint, right: PlanPoint, top: number): string {
+/**
+ * The wall the stage opens in (hiding what of the stage box is not seen through the opening),
+ * the gilded arch and the red curtains framing it.
+ */
+function proscenium(
+  eye: Eye,
+  width: number,
+  left: PlanPoint,
+  right: PlanPoint,
+  top: number,
+): string {
+  const wall = quad(eye, [0, left[1]], [width, left[1]], 0, top + 60);
+  const opening = quad(eye, left, right, STAGE_FLOOR, top);
+  const frontWall =
+    wall && opening
+      ? `<path d="M${wall.replace(/ /g, " L")} Z M${opening.replace(/ /g, " L")} Z" fill="url(#walls)" fill-rule="evenodd"/>`
+      : "";
   const l0 = project(eye, left[0], left[1], STAGE_FLOOR);
   const l1 = project(eye, left[0], left[1], top);
   const r0 = project(eye, right[0], right[1], STAGE_FLOOR);
@@ -212,6 +235,7 @@ function proscenium(eye: Eye, left: PlanPoint, right: PlanPoint, top: number): s
     `<polygon points="${r1(base.px)},${r1(base.py)} ${r1(high.px)},${r1(high.py)} ${r1(high.px + inward)},${r1(high.py)} ${r1(base.px + inward * 0.4)},${r1(base.py)}" fill="#9b1b30"/>`;
   const span = r0.px - l0.px;
   return [
+    frontWall,
     drape(l0, l1, span * 0.12),
     drape(r0, r1p, -span * 0.12),
     `<polygon points="${r1(l1.px)},${r1(l1.py)} ${r1(r1p.px)},${r1(r1p.py)} ${r1(r1p.px)},${r1(r1p.py + span * 0.06)} ${r1(l1.px)},${r1(l1.py + span * 0.06)}" fill="#9b1b30"/>`,
@@ -272,7 +296,8 @@ export function panoramaSvg(plan: HallPlan, sectorCode: string): string | null {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img">`,
     `<title>${title}</title>`,
     "<defs>",
-    '<linearGradient id="walls" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1f0a10"/><stop offset="1" stop-color="#5c1e26"/></linearGradient>',
+    // In the picture's own units, so the wall the stage opens in matches the walls behind it.
+    `<linearGradient id="walls" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="${r1(horizon)}"><stop offset="0" stop-color="#1f0a10"/><stop offset="1" stop-color="#5c1e26"/></linearGradient>`,
     '<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b1030"/><stop offset="1" stop-color="#4a2c6b"/></linearGradient>',
     '<linearGradient id="scene" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1b2a4a"/><stop offset="1" stop-color="#3f5e8c"/></linearGradient>',
     "</defs>",

@@ -182,16 +182,20 @@ export function numberRows(
 }
 
 /**
- * Turns seats of a row into wheelchair places with their companion seats: for each given
- * aisle side, the seat at the aisle becomes the wheelchair place and its neighbour in the
- * same block (away from the aisle) the companion.
+ * Turns seats of a row into two wheelchair places with their companion seats, one on each
+ * side of the aisle after `block`: the seat at the aisle becomes the wheelchair place (it is
+ * reached from the aisle) and its neighbour in the same block the companion.
  */
-export function addWheelchairPlaces(
+export function addWheelchairPlacesAtAisle(
   seats: SeatPlan[],
   rowIndex: number,
-  places: { block: number; at: "first" | "last" }[],
+  block: number,
 ): void {
-  for (const { block, at } of places) {
+  const sides = [
+    { block, at: "last" },
+    { block: block + 1, at: "first" },
+  ] as const;
+  for (const { block, at } of sides) {
     const run = seats
       .map((seat, index) => ({ seat, index }))
       .filter(({ seat }) => seat.rowIndex === rowIndex && seat.block === block);

@@ -10,6 +10,8 @@ import { panoramaSvg } from "./panorama.ts";
 const viewFile = /^vista-[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/;
 
 let seeded: ReturnType<typeof seededViews> | undefined;
+/** Drawn views by venue and sector: a few dozen at most, as plans come from the code. */
+const drawn = new Map<string, string | null>();
 
 /** The SVG of the view named `file`, or null when there is no such view. */
 export async function hallViewSvg(db: Database | undefined, file: string): Promise<string | null> {
@@ -33,6 +35,10 @@ export async function hallViewSvg(db: Database | undefined, file: string): Promi
     sectorCode = view?.sector.code;
   }
   if (venueSeo === undefined || sectorCode === undefined) return null;
-  const plan = hallPlanFor(venueSeo);
-  return plan ? panoramaSvg(plan, sectorCode) : null;
+  const key = `${venueSeo}:${sectorCode}`;
+  if (!drawn.has(key)) {
+    const plan = hallPlanFor(venueSeo);
+    drawn.set(key, plan ? panoramaSvg(plan, sectorCode) : null);
+  }
+  return drawn.get(key) ?? null;
 }
