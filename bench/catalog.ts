@@ -16,6 +16,7 @@ import {
   type VenueSeed,
   venueSeeds,
 } from "../commerce/seed/data.ts";
+import { hallPlanFor } from "../commerce/seed/halls/index.ts";
 import { scheduleFor, venueRow } from "../commerce/seed/index.ts";
 
 const qualifiers = [
@@ -79,8 +80,12 @@ export async function buildBenchCatalog(
     .insert(showTypes)
     .values(showTypeSeeds.map((t) => ({ id: t.id, name: t.name, sortOrder: t.sortOrder })));
 
-  // The demo venues, then about ten times as many generated ones with the demo layouts.
-  const stages = venueSeeds.filter((v) => !v.isShop);
+  // The demo venues, then about ten times as many generated ones with the demo layouts (not
+  // the open-air ground's: a tenth of the venues with 16,000 seats would swamp the search).
+  const seatsOf = (seo: string) =>
+    hallPlanFor(seo)?.sectors.reduce((sum, s) => sum + s.seats.length, 0) ?? 0;
+  const stages = venueSeeds.filter((v) => !v.isShop && seatsOf(v.seo) < 5000);
+  const hallOf = new Map(venueSeeds.map((v) => [v.seo, v.seo]));
   const generated: VenueSeed[] = [];
   const extraVenues = Math.max(0, Math.round((stages.length * scale) / 10) - stages.length);
   for (let i = 0; i < extraVenues; i++) {
@@ -94,7 +99,21 @@ export async function buildBenchCatalog(
       zone: barrio,
     });
   }
+  generated.forEach((v, i) => {
+    hallOf.set(v.seo, stages[i % stages.length].seo);
+  });
   const allVenues = [...venueSeeds, ...generated];
+  /**
+   * The bench's numbered places are a grid about as big as the drawn sector (its rows × its
+   * average row, rounded up): search speed depends on how many places there are, not where.
+   * A generated venue takes the drawing of the demo venue it copies.
+   */
+  const gridOf = (venue: string, code: string) => {
+    const seats =
+      hallPlanFor(hallOf.get(venue) ?? venue)?.sectors.find((s) => s.code === code)?.seats ?? [];
+    const rows = new Set(seats.map((s) => s.row)).size;
+    return { rows, seats: rows === 0 ? 0 : Math.ceil(seats.length / rows) };
+  };
   const venueRows = await db
     .insert(venues)
     .values(allVenues.map(venueRow))
@@ -165,6 +184,7 @@ export async function buildBenchCatalog(
     starts_at: string;
     status: string;
     layout: VenueSeed["layout"];
+    venue: string;
     sold_percent: number;
   };
   const plannedPerformances: PlannedPerformance[] = [];
@@ -176,6 +196,7 @@ export async function buildBenchCatalog(
         starts_at: startsAt.toISOString(),
         status: p.seed.cancelSecondPerformance && index === 1 ? "CANCELLED" : "ON_SALE",
         layout: layoutOf.get(p.venue) ?? [],
+        venue: p.venue,
         sold_percent:
           p.seed.soldOut || (p.seed.firstPerformanceSoldOut && index === 0)
             ? 100
@@ -191,6 +212,7 @@ export async function buildBenchCatalog(
         starts_at: saleEnds,
         status: "ON_SALE",
         layout: [{ name: product.unit, kind: "GENERAL", capacity: product.stock, priceFactor: 1 }],
+        venue: SHOP_VENUE,
         sold_percent: product.outOfStock ? 100 : 0,
       });
     }
@@ -214,7 +236,7 @@ export async function buildBenchCatalog(
       await db.execute(sql`
         INSERT INTO ${performances} (show_id, starts_at, status)
         SELECT show_id, starts_at, status
-        FROM jsonb_to_recordset(${JSON.stringify(batch.map(({ layout: _l, sold_percent: _s, ...p }) => p))}::jsonb)
+        FROM jsonb_to_recordset(${JSON.stringify(batch.map(({ layout: _l, venue: _v, sold_percent: _s, ...p }) => p))}::jsonb)
           AS p(show_id int, starts_at timestamptz, status text)
         RETURNING id, show_id, starts_at`),
     );
@@ -234,8 +256,7 @@ export async function buildBenchCatalog(
           Math.round(((priceOf.get(p.show_id) as number) * layout.priceFactor) / 500) * 500,
         ),
         sort_order: sortOrder,
-        rows: layout.kind === "NUMBERED" ? layout.rows : 0,
-        seats: layout.kind === "NUMBERED" ? layout.seatsPerRow : 0,
+        ...(layout.kind === "NUMBERED" ? gridOf(p.venue, layout.code) : { rows: 0, seats: 0 }),
         capacity: layout.kind === "GENERAL" ? layout.capacity : 0,
         sold_percent: p.sold_percent,
       })),

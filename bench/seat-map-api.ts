@@ -257,12 +257,14 @@ async function runOn(label: string, handle: DatabaseHandle) {
     name: string,
     path: () => string,
     before?: () => Promise<void>,
+    /** Request headers, and the status expected (a 304 has no envelope). */
+    expect: { headers?: Record<string, string>; status: number } = { status: 200 },
   ): Promise<Row> {
     const samples: Sample[] = [];
     for (let i = 0; i < warmup + iterations; i++) {
       await before?.();
-      const sample = await call(path());
-      if (sample.status !== 200 || sample.json.nCode !== 200) {
+      const sample = await call(path(), { headers: expect.headers });
+      if (sample.status !== expect.status || (expect.status === 200 && sample.json.nCode !== 200)) {
         throw new Error(`${name}: ${sample.status} ${JSON.stringify(sample.json).slice(0, 200)}`);
       }
       if (i >= warmup) samples.push(sample);
@@ -314,6 +316,19 @@ async function runOn(label: string, handle: DatabaseHandle) {
       await measure(
         "GET Sala/Sector/{id}/Butacas (static, 200)",
         () => `/Sala/Sector/${hallSectorId}/Butacas`,
+      ),
+    );
+    const seatsEtag = (await fetch(`${base}/Sala/Sector/${hallSectorId}/Butacas`)).headers.get(
+      "etag",
+    );
+    print(
+      seats,
+      sectorSeats,
+      await measure(
+        "GET Sala/Sector/{id}/Butacas with its ETag (304)",
+        () => `/Sala/Sector/${hallSectorId}/Butacas`,
+        undefined,
+        { headers: { "If-None-Match": seatsEtag ?? "" }, status: 304 },
       ),
     );
     print(

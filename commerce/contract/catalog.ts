@@ -117,7 +117,8 @@ export const posterEndpoint = defineEndpoint({
   method: "GET",
   path: "/Imagenes/{file}",
   area: "catalog",
-  summary: "The generated poster of a show, by its seo (<seo>.svg).",
+  summary:
+    "The generated poster of a show, by its seo (<seo>.svg), or a hall sector's 360° view (vista-<venue>-<sector>.svg).",
   access: "public",
   params: z.object({ file: plainText({ trim: false }) }),
   response: { file: "image/svg+xml" },

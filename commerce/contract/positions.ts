@@ -12,8 +12,13 @@ export const takeGroupRequest = z.object({
   /** The sector to choose in; absent: the best places of the whole hall. */
   idSector: idParam.optional(),
   nCantidad: z.coerce.number({ error: "quantityRequired" }).int().min(1).max(20),
-  /** A wheelchair place and, for the rest of the quantity, its companion seats. */
-  lSillaDeRuedas: z.coerce.boolean().optional(),
+  /**
+   * A wheelchair place and, for the rest of the quantity, its companion seats. A flag, or
+   * "true"/"false" (coercion would read the text "false" as true).
+   */
+  lSillaDeRuedas: z
+    .union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")])
+    .optional(),
 });
 export type TakeGroupRequest = z.infer<typeof takeGroupRequest>;
 

@@ -15,6 +15,7 @@ import { shows } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { notFound, validate } from "../errors.ts";
 import { productSeeds, showSeeds, TYPE } from "../seed/data.ts";
+import { hallViewSvg } from "../seed/halls/views.ts";
 import { type PosterInput, posterSvg } from "../seed/posters.ts";
 import { implement } from "./register.ts";
 import { resourceContentSecurityPolicy } from "./security-headers.ts";
@@ -75,12 +76,24 @@ const seededPosters = new Map<string, PosterInput>([
   ...productSeeds.map((p) => [p.seo, { seo: p.seo, title: p.title, typeId: TYPE.shop }] as const),
 ]);
 
+const imageHeaders = {
+  "Content-Type": "image/svg+xml; charset=utf-8",
+  "Cache-Control": "public, max-age=31536000, immutable",
+  // An SVG opened directly is a document: forbid scripts and outside loads in it.
+  "Content-Security-Policy": `${resourceContentSecurityPolicy}; style-src 'unsafe-inline'`,
+  "X-Content-Type-Options": "nosniff",
+};
+
 /**
  * Posters depend only on the show's seo, title and type, so they are cached for good. With a
  * database they are found among its shows; without one (seed tests), among the demo seed's.
+ * The halls' 360° views (vista-….svg) are served here too: drawn from the hall plan, they
+ * never change either.
  */
 export function posterImplementation(deps: { db?: Database }) {
   return implement(posterEndpoint, async ({ params, c }) => {
+    const view = await hallViewSvg(deps.db, params.file);
+    if (view) return c.body(view, 200, imageHeaders);
     const match = posterFile.exec(params.file);
     let show: PosterInput | undefined;
     if (match) {
@@ -96,12 +109,6 @@ export function posterImplementation(deps: { db?: Database }) {
       }
     }
     if (!show) throw notFound();
-    return c.body(posterSvg(show), 200, {
-      "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=31536000, immutable",
-      // An SVG opened directly is a document: forbid scripts and outside loads in it.
-      "Content-Security-Policy": `${resourceContentSecurityPolicy}; style-src 'unsafe-inline'`,
-      "X-Content-Type-Options": "nosniff",
-    });
+    return c.body(posterSvg(show), 200, imageHeaders);
   });
 }

@@ -9,6 +9,7 @@ import {
   hallSeats,
   positions,
   purchaseProcesses,
+  sectors,
 } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { addNumberedSector } from "../testing/group-holds.ts";
@@ -147,6 +148,60 @@ describe("TomarGrupo", () => {
     );
     expect(accessible.listaTomadas).toEqual([seat("A", 6), seat("A", 5)]);
     expect(accessible.lContiguas).toBe(true);
+    // The text "false" is no wheelchair request.
+    const notAccessible = await groupOk(
+      accessible.idProcesoDeCompra,
+      { idSector: api.fx.sectors.numbered.id, nCantidad: 1, lSillaDeRuedas: "false" },
+      api.tokens.bob,
+    );
+    expect(notAccessible.lContiguas).toBe(true);
+    expect(notAccessible.oCantidadTotal.nCantidadTotal).toBe(3);
+  });
+
+  it("gives nothing to a wheelchair request when no wheelchair place is free", async () => {
+    const { json } = await group(0, {
+      idSector: api.fx.sectors.numbered.id,
+      nCantidad: 2,
+      lSillaDeRuedas: true,
+    });
+    expect(json.oData.cCodigo).toBe("NOT_ENOUGH_PLACES");
+    expect(await holdings()).toEqual([]);
+  });
+
+  it("lays out a numbered sector that is not drawn from its labels", async () => {
+    const { db, fx } = api;
+    const [undrawn] = await db
+      .insert(sectors)
+      .values({
+        performanceId: fx.performances.main.id,
+        name: "Palco",
+        kind: "NUMBERED",
+        price: 9_000,
+      })
+      .returning();
+    await db.insert(positions).values(
+      ["1", "2"].flatMap((row) =>
+        [1, 2, 3, 4, 5].map((number) => ({
+          sectorId: undrawn.id,
+          performanceId: fx.performances.main.id,
+          row,
+          number,
+        })),
+      ),
+    );
+    const result = await groupOk(0, { idSector: undrawn.id, nCantidad: 2 });
+    expect(result.lContiguas).toBe(true);
+    // Row 1, at one end: 2-3 or 3-4 would strand a seat.
+    expect(result.listaFuncion[0].listaPosiciones.map((p) => `${p.cFila}-${p.nNumero}`)).toEqual([
+      "1-1",
+      "1-2",
+    ]);
+    // The whole hall still means its drawn sectors.
+    const hall = await groupOk(result.idProcesoDeCompra, { nCantidad: 1 });
+    expect(
+      hall.listaFuncion[0].listaPosiciones.find((p) => p.idPosicion === hall.listaTomadas[0])
+        ?.cSectorNombre,
+    ).toBe("Platea");
   });
 
   it("answers a performance not on sale, an unknown one and a sector that is not for choosing", async () => {
@@ -349,6 +404,7 @@ describe("bad input to every group call", () => {
       [paths(id).take, { idFuncion: "x", nCantidad: 2 }],
       [paths(id).take, { idFuncion: performance, idSector: -3, nCantidad: 2 }],
       [paths(id).take, [1, 2]],
+      [paths(id).take, { idFuncion: performance, nCantidad: 2, lSillaDeRuedas: "quizás" }],
       [paths(id).release, {}],
       [paths(id).release, { idFuncion: performance, listaPosiciones: [] }],
       [paths(id).release, { idFuncion: performance, listaPosiciones: [0] }],

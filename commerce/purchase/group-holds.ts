@@ -8,7 +8,7 @@
 // stays ONE conditional UPDATE (holds.ts holdSeats). A buyer who takes given seats (Tomar)
 // does not wait for that lock, so a group can still come back short: then the seats that
 // were lost count as taken, the group is chosen again, a bounded number of times.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { TakeGroupRequest } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import { hallSeats, hallSectors, halls, positions } from "../db/schema.ts";
@@ -39,34 +39,50 @@ const MAX_ATTEMPTS = 5;
 
 export type GroupHold = { process: ProcessRow; ids: number[]; contiguous: boolean };
 
-type SectorChoice = { sectorIds: number[]; focus: readonly [number, number] };
+/** Where to choose; `focus` null: the sectors are not drawn (see undrawnFocus). */
+type SectorChoice = { sectorIds: number[]; focus: readonly [number, number] | null };
 
 type PerformanceSector = Awaited<ReturnType<typeof sectorsOnSale>>[number];
 
 /**
- * The drawn numbered sectors to choose in (one, or all of the performance) and the stage's
- * focus. A sector that is not numbered or not drawn cannot be chosen in: a field error.
+ * The numbered sectors to choose in (one, or the whole hall's) and the stage's focus. The
+ * whole hall is its drawn sectors; a venue with no drawn sector has its numbered sectors
+ * laid out from their labels (rows in order, seats by number). Naming a sector that is not
+ * numbered, or not of the performance, is a field error.
  */
 async function sectorsToChooseIn(
   db: Executor,
   sectorsOfPerformance: readonly PerformanceSector[],
   sectorId: number | undefined,
 ): Promise<SectorChoice> {
-  const drawn = sectorsOfPerformance.filter(
-    (s) => s.kind === "NUMBERED" && s.hallSectorId !== null,
-  );
-  const chosen = sectorId === undefined ? drawn : drawn.filter((s) => s.id === sectorId);
+  const numbered = sectorsOfPerformance.filter((s) => s.kind === "NUMBERED");
+  const drawn = numbered.filter((s) => s.hallSectorId !== null);
+  const chosen =
+    sectorId !== undefined
+      ? numbered.filter((s) => s.id === sectorId)
+      : drawn.length > 0
+        ? drawn
+        : numbered;
   if (chosen.length === 0) {
     if (sectorId !== undefined) throw fieldError("idSector", "invalid");
     throw businessError("NOT_ENOUGH_PLACES");
   }
+  const sectorIds = chosen.map((s) => s.id).sort((a, b) => a - b);
+  const { hallSectorId } = chosen[0];
+  if (hallSectorId === null) return { sectorIds, focus: null };
   const [hall] = await db
     .select({ stage: halls.stage })
     .from(hallSectors)
     .innerJoin(halls, eq(halls.id, hallSectors.hallId))
-    .where(eq(hallSectors.id, chosen[0].hallSectorId as number))
+    .where(eq(hallSectors.id, hallSectorId))
     .limit(1);
-  return { sectorIds: chosen.map((s) => s.id).sort((a, b) => a - b), focus: hall.stage.focus };
+  return { sectorIds, focus: hall.stage.focus };
+}
+
+/** Undrawn seats have seat numbers for x and row order for y: the stage faces the middle of row 0. */
+function undrawnFocus(seats: readonly CandidateSeat[]): [number, number] {
+  const xs = seats.map((s) => s.x);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, -1];
 }
 
 /** The sectors' seats on the plan, free or not (a place this process holds counts as taken). */
@@ -76,33 +92,77 @@ export async function candidateSeats(
   sectorIds: readonly number[],
   now: Date,
 ): Promise<CandidateSeat[]> {
-  const rows = await tx
-    .select({
-      id: positions.id,
-      sectorId: positions.sectorId,
-      hallSeatId: hallSeats.id,
-      rowIndex: hallSeats.rowIndex,
-      seatIndex: hallSeats.seatIndex,
-      block: hallSeats.block,
-      x: hallSeats.x,
-      y: hallSeats.y,
-      kind: hallSeats.kind,
-      companionOf: hallSeats.companionOf,
-      restrictedView: hallSeats.restrictedView,
-      free: sql<boolean>`${freePlace(now)}`,
-    })
-    .from(positions)
-    .innerJoin(hallSeats, eq(hallSeats.id, positions.hallSeatId))
-    .where(
-      and(eq(positions.performanceId, performanceId), inArray(positions.sectorId, [...sectorIds])),
-    );
+  // One row of JSON rather than a row per seat: a 1,000-seat sector is read on every group
+  // hold, while the sector's lock is held, and decoding a thousand rows cost the API more
+  // than choosing among them.
+  const result = await tx.execute(sql`
+    SELECT coalesce(json_agg(json_build_array(
+      ${positions.id}, ${positions.sectorId}, ${hallSeats.id}, ${hallSeats.rowIndex},
+      ${hallSeats.seatIndex}, ${hallSeats.block}, ${hallSeats.x}, ${hallSeats.y},
+      ${hallSeats.kind}, ${hallSeats.companionOf}, ${hallSeats.restrictedView}, ${freePlace(now)},
+      ${positions.row}, ${positions.number}
+    ) ORDER BY ${positions.id}), '[]') AS seats
+    FROM ${positions} LEFT JOIN ${hallSeats} ON ${hallSeats.id} = ${positions.hallSeatId}
+    WHERE ${positions.performanceId} = ${performanceId}
+      AND ${inArray(positions.sectorId, [...sectorIds])}`);
+  const [{ seats }] = (result as unknown as { rows: Array<{ seats: SeatRow[] }> }).rows;
   // Companions point at their wheelchair place's seat on the plan: here, at its place.
-  const placeOfSeat = new Map(rows.map((row) => [row.hallSeatId, row.id]));
-  return rows.map(({ hallSeatId: _, companionOf, ...seat }) => ({
-    ...seat,
-    companionOf: companionOf === null ? null : (placeOfSeat.get(companionOf) ?? null),
-  }));
+  const placeOfSeat = new Map(seats.map((row) => [row[2], row[0]]));
+  // A place not drawn: its row in the order rows first appear, its number along the row.
+  const undrawnRows = new Map<string, number>();
+  return seats.map((row) => {
+    const [id, sectorId, hallSeatId, , , , , , kind, companionOf, restrictedView, free] = row;
+    if (hallSeatId === null) {
+      const rowKey = `${sectorId}:${row[12]}`;
+      const rowIndex = undrawnRows.get(rowKey) ?? undrawnRows.size;
+      undrawnRows.set(rowKey, rowIndex);
+      const seatIndex = row[13] ?? 0;
+      return {
+        id,
+        sectorId,
+        rowIndex,
+        seatIndex,
+        block: 0,
+        x: seatIndex,
+        y: rowIndex,
+        kind: "SEAT",
+        companionOf: null,
+        free,
+      };
+    }
+    return {
+      id,
+      sectorId,
+      rowIndex: row[3] as number,
+      seatIndex: row[4] as number,
+      block: row[5] as number,
+      x: row[6] as number,
+      y: row[7] as number,
+      kind: kind as CandidateSeat["kind"],
+      companionOf: companionOf === null ? null : (placeOfSeat.get(companionOf) ?? null),
+      restrictedView: restrictedView as boolean,
+      free,
+    };
+  });
 }
+
+/** A place as candidateSeats reads it (the plan's columns are null for an undrawn place). */
+type SeatRow = [
+  id: number,
+  sectorId: number,
+  hallSeatId: number | null,
+  rowIndex: number | null,
+  seatIndex: number | null,
+  block: number | null,
+  x: number | null,
+  y: number | null,
+  kind: CandidateSeat["kind"] | null,
+  companionOf: number | null,
+  restrictedView: boolean | null,
+  free: boolean,
+  row: string | null,
+  number: number | null,
+];
 
 /**
  * Chooses and holds the best `quantity` places of the sectors for the process, or throws
@@ -119,8 +179,9 @@ async function holdBest(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${BEST_AVAILABLE_LOCK}, ${sectorId})`);
   }
   let seats = await candidateSeats(tx, target.performanceId, choice.sectorIds, target.now);
+  const focus = choice.focus ?? undrawnFocus(seats);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const best = bestAvailable({ seats, focus: choice.focus, ...request });
+    const best = bestAvailable({ seats, focus, ...request });
     if (!best) break;
     const held = await holdSeats(tx, { ...target, seatIds: best.ids });
     if (held.length === best.ids.length) return best;

@@ -5,9 +5,14 @@ import type { LocalizedText } from "../db/schema.ts";
 
 export type ShowTypeSeed = { id: number; sortOrder: number; name: LocalizedText };
 
+/**
+ * A sector every performance at a venue gets. `code` names the sector of the venue's drawn
+ * hall (commerce/seed/halls): a numbered sector's seats are the hall's; a general sector
+ * has `capacity` places and the hall only draws its area (products have no hall).
+ */
 export type SectorLayout =
-  | { name: string; kind: "NUMBERED"; rows: number; seatsPerRow: number; priceFactor: number }
-  | { name: string; kind: "GENERAL"; capacity: number; priceFactor: number };
+  | { code: string; name: string; kind: "NUMBERED"; priceFactor: number }
+  | { code?: string; name: string; kind: "GENERAL"; capacity: number; priceFactor: number };
 
 export type VenueSeed = {
   seo: string;
@@ -110,14 +115,15 @@ export const venueSeeds: VenueSeed[] = [
     latitude: "-34.6037",
     longitude: "-58.3877",
     description: {
-      es: "Sala histórica de la avenida que nunca duerme: teatro de texto, ópera y danza con platea, pullman y tertulia.",
-      en: "A historic hall on the avenue that never sleeps: drama, opera and dance, with stalls, dress circle and gallery.",
-      pt: "Sala histórica da avenida que nunca dorme: teatro, ópera e dança, com plateia, balcão e galeria.",
+      es: "Sala histórica de la avenida que nunca duerme: teatro de texto, ópera y danza con platea, palcos, pullman y tertulia.",
+      en: "A historic hall on the avenue that never sleeps: drama, opera and dance, with stalls, boxes, dress circle and gallery.",
+      pt: "Sala histórica da avenida que nunca dorme: teatro, ópera e dança, com plateia, camarotes, balcão e galeria.",
     },
     layout: [
-      { name: "Platea", kind: "NUMBERED", rows: 8, seatsPerRow: 16, priceFactor: 1 },
-      { name: "Pullman", kind: "NUMBERED", rows: 6, seatsPerRow: 14, priceFactor: 0.7 },
-      { name: "Tertulia", kind: "GENERAL", capacity: 120, priceFactor: 0.4 },
+      { code: "platea", name: "Platea", kind: "NUMBERED", priceFactor: 1 },
+      { code: "palcos", name: "Palcos", kind: "NUMBERED", priceFactor: 1.3 },
+      { code: "pullman", name: "Pullman", kind: "NUMBERED", priceFactor: 0.7 },
+      { code: "tertulia", name: "Tertulia", kind: "GENERAL", capacity: 120, priceFactor: 0.4 },
     ],
   },
   {
@@ -133,9 +139,9 @@ export const venueSeeds: VenueSeed[] = [
       pt: "Auditório junto aos bosques de Palermo, com acústica pensada para orquestra e voz.",
     },
     layout: [
-      { name: "Palcos", kind: "NUMBERED", rows: 4, seatsPerRow: 10, priceFactor: 1.2 },
-      { name: "Platea", kind: "NUMBERED", rows: 8, seatsPerRow: 16, priceFactor: 1 },
-      { name: "Paraíso", kind: "GENERAL", capacity: 150, priceFactor: 0.35 },
+      { code: "palcos", name: "Palcos", kind: "NUMBERED", priceFactor: 1.2 },
+      { code: "platea", name: "Platea", kind: "NUMBERED", priceFactor: 1 },
+      { code: "paraiso", name: "Paraíso", kind: "GENERAL", capacity: 150, priceFactor: 0.35 },
     ],
   },
   {
@@ -151,8 +157,8 @@ export const venueSeeds: VenueSeed[] = [
       pt: "Palco ao ar livre no coração geográfico da cidade, cercado de árvores e do lago do parque.",
     },
     layout: [
-      { name: "Gradas numeradas", kind: "NUMBERED", rows: 8, seatsPerRow: 14, priceFactor: 1 },
-      { name: "Campo", kind: "GENERAL", capacity: 200, priceFactor: 0.5 },
+      { code: "gradas", name: "Gradas numeradas", kind: "NUMBERED", priceFactor: 1 },
+      { code: "campo", name: "Campo", kind: "GENERAL", capacity: 200, priceFactor: 0.5 },
     ],
   },
   {
@@ -168,8 +174,8 @@ export const venueSeeds: VenueSeed[] = [
       pt: "Uma antiga usina elétrica em frente ao Riachuelo transformada em centro cultural, com nave central e plateia alta.",
     },
     layout: [
-      { name: "Platea alta", kind: "NUMBERED", rows: 8, seatsPerRow: 12, priceFactor: 1 },
-      { name: "Campo", kind: "GENERAL", capacity: 180, priceFactor: 0.55 },
+      { code: "platea-alta", name: "Platea alta", kind: "NUMBERED", priceFactor: 1 },
+      { code: "campo", name: "Campo", kind: "GENERAL", capacity: 180, priceFactor: 0.55 },
     ],
   },
   {
@@ -185,8 +191,8 @@ export const venueSeeds: VenueSeed[] = [
       pt: "Galpão ferroviário recuperado para a dança contemporânea e o teatro para crianças.",
     },
     layout: [
-      { name: "Platea", kind: "NUMBERED", rows: 8, seatsPerRow: 10, priceFactor: 1 },
-      { name: "Gradas", kind: "GENERAL", capacity: 60, priceFactor: 0.6 },
+      { code: "platea", name: "Platea", kind: "NUMBERED", priceFactor: 1 },
+      { code: "gradas", name: "Gradas", kind: "GENERAL", capacity: 60, priceFactor: 0.6 },
     ],
   },
   {
@@ -202,8 +208,8 @@ export const venueSeeds: VenueSeed[] = [
       pt: "O cinema de bairro de sempre, restaurado: tela grande, poltronas de veludo e palco para teatro.",
     },
     layout: [
-      { name: "Sala", kind: "NUMBERED", rows: 8, seatsPerRow: 14, priceFactor: 1 },
-      { name: "Pullman", kind: "GENERAL", capacity: 80, priceFactor: 0.6 },
+      { code: "sala", name: "Sala", kind: "NUMBERED", priceFactor: 1 },
+      { code: "pullman", name: "Pullman", kind: "GENERAL", capacity: 80, priceFactor: 0.6 },
     ],
   },
   {
@@ -219,8 +225,37 @@ export const venueSeeds: VenueSeed[] = [
       pt: "Casarão de 1830 com pátios, cisterna e porões, sede do museu da vida cotidiana portenha.",
     },
     layout: [
-      { name: "Auditorio", kind: "NUMBERED", rows: 6, seatsPerRow: 10, priceFactor: 1 },
-      { name: "Entrada general", kind: "GENERAL", capacity: 80, priceFactor: 0.5 },
+      { code: "auditorio", name: "Auditorio", kind: "NUMBERED", priceFactor: 1 },
+      {
+        code: "entrada-general",
+        name: "Entrada general",
+        kind: "GENERAL",
+        capacity: 80,
+        priceFactor: 0.5,
+      },
+    ],
+  },
+  {
+    seo: "campo-abierto-costanera-sur",
+    name: "Campo Abierto Costanera Sur",
+    address: "Av. Tristán Achával Rodríguez 1550",
+    zone: "Puerto Madero",
+    latitude: "-34.6170",
+    longitude: "-58.3560",
+    description: {
+      es: "Predio a cielo abierto junto a la reserva ecológica, con campo para el público de pie y ocho tribunas numeradas en herradura frente al escenario: el lugar de los grandes conciertos del verano.",
+      en: "An open-air ground by the nature reserve, with a standing field and eight numbered stands in a horseshoe facing the stage: the home of the summer's big concerts.",
+      pt: "Espaço a céu aberto junto à reserva ecológica, com campo para o público em pé e oito arquibancadas numeradas em ferradura diante do palco: a casa dos grandes shows do verão.",
+    },
+    layout: [
+      { code: "campo", name: "Campo", kind: "GENERAL", capacity: 3000, priceFactor: 0.8 },
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
+        code: `tribuna-${n}`,
+        name: `Tribuna ${n}`,
+        kind: "NUMBERED" as const,
+        // The stands facing the stage cost most; the ends of the horseshoe least.
+        priceFactor: [0.6, 0.7, 0.85, 1, 1, 0.85, 0.7, 0.6][n - 1],
+      })),
     ],
   },
   {
@@ -487,6 +522,26 @@ export const showSeeds: ShowSeed[] = [
       es: "Cuarenta años de canciones que se cantaron en recitales y estadios, en nuevos arreglos para banda y orquesta. Cantantes invitados cada noche.",
       en: "Forty years of songs sung at gigs and in stadiums, newly arranged for band and orchestra. Guest singers every night.",
       pt: "Quarenta anos de canções cantadas em shows e estádios, em novos arranjos para banda e orquestra. Cantores convidados a cada noite.",
+    },
+  },
+  {
+    seo: "rock-del-rio-en-la-costanera",
+    title: "Rock del Río en la Costanera",
+    typeId: TYPE.music,
+    venue: "campo-abierto-costanera-sur",
+    durationMinutes: 180,
+    price: 48000,
+    performances: 2,
+    soldPercent: 45,
+    summary: {
+      es: "Dos noches de rock a cielo abierto con las bandas que llenaron los clubes del sur.",
+      en: "Two nights of open-air rock with the bands that packed the south side's clubs.",
+      pt: "Duas noites de rock a céu aberto com as bandas que lotaram os clubes da zona sul.",
+    },
+    description: {
+      es: "Los Faroles del Dock, Marea Baja y La Sudestada comparten un escenario de cuarenta metros frente al río, con pantallas gigantes y un cierre de todas las bandas juntas. Campo de pie y tribunas numeradas.",
+      en: "Los Faroles del Dock, Marea Baja and La Sudestada share a forty-metre stage by the river, with giant screens and a finale with every band together. Standing field and numbered stands.",
+      pt: "Los Faroles del Dock, Marea Baja e La Sudestada dividem um palco de quarenta metros diante do rio, com telões gigantes e um encerramento com todas as bandas juntas. Campo em pé e arquibancadas numeradas.",
     },
   },
   // ---------------------------------------------------------------- dance

@@ -17,6 +17,7 @@ import {
   type VenueSeed,
   venueSeeds,
 } from "./data.ts";
+import { insertDemoHalls } from "./hall-rows.ts";
 import { hashString } from "./posters.ts";
 
 export const DEMO_SEED_NAME = "demo-v1";
@@ -86,6 +87,8 @@ const roundPrice = (value: number) => Math.max(1000, Math.round(value / 500) * 5
 
 type PlannedSector = {
   performanceKey: string;
+  /** The hall sector it is drawn as (products have none). */
+  hallSectorId: number | null;
   name: string;
   sortOrder: number;
   price: number;
@@ -133,6 +136,16 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
       const id = venueId.get(seo);
       if (id === undefined) throw new Error(`seed: unknown venue ${seo}`);
       return id;
+    };
+    // Each venue's drawing is stored once; its performances' sectors point at it.
+    const hallSectorIds = await insertDemoHalls(tx, venueId);
+    const hallSectorOf = (venue: string, layout: SectorLayout) => {
+      const id =
+        layout.code === undefined ? undefined : hallSectorIds.get(`${venue}:${layout.code}`);
+      if (id === undefined && layout.kind === "NUMBERED") {
+        throw new Error(`seed: ${venue} has no drawn sector ${layout.code}`);
+      }
+      return id ?? null;
     };
 
     const showRows = await tx
@@ -191,6 +204,7 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
         (layoutByVenue.get(show.venue) ?? []).forEach((layout, sortOrder) => {
           plannedSectors.push({
             performanceKey: key,
+            hallSectorId: hallSectorOf(show.venue, layout),
             name: layout.name,
             sortOrder,
             price: roundPrice(show.price * layout.priceFactor),
@@ -208,6 +222,7 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
       plannedPerformances.push({ showId: id, startsAt: saleEnds, status: "ON_SALE", key });
       plannedSectors.push({
         performanceKey: key,
+        hallSectorId: null,
         name: product.unit,
         sortOrder: 0,
         price: product.price,
@@ -237,6 +252,7 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
           kind: s.layout.kind,
           price: s.price,
           sortOrder: s.sortOrder,
+          hallSectorId: s.hallSectorId,
         })),
       )
       .returning({
@@ -252,12 +268,7 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
       const perf = performanceId.get(s.performanceKey) as number;
       const base = { sector_id: sectorId.get(`${perf}:${s.sortOrder}`), performance_id: perf };
       if (s.layout.kind === "NUMBERED") {
-        numbered.push({
-          ...base,
-          rows: s.layout.rows,
-          seats: s.layout.seatsPerRow,
-          sold_percent: s.soldPercent,
-        });
+        numbered.push({ ...base, hall_sector_id: s.hallSectorId, sold_percent: s.soldPercent });
       } else {
         general.push({
           ...base,
@@ -268,19 +279,20 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
     }
 
     // Places are generated in the database: tens of thousands of rows in two statements.
-    // Numbered seats sell scattered (a stable hash of the seat picks them); general places
-    // are interchangeable, so the first N are the sold ones.
+    // A numbered sector's places are its hall seats, labels copied, in seat order (so ids
+    // follow rows from the stage, then seats left to right); they sell scattered (a stable
+    // hash of sector and seat picks them). General places are interchangeable, so the first
+    // N are the sold ones.
     await tx.execute(sql`
-      INSERT INTO positions (sector_id, performance_id, "row", "number", sold)
-      SELECT s.sector_id, s.performance_id, chr(64 + r.i), n.i,
+      INSERT INTO positions (sector_id, performance_id, "row", "number", hall_seat_id, sold)
+      SELECT s.sector_id, s.performance_id, seat."row", seat."number", seat.id,
              s.sold_percent >= 100
-             OR ((hashint8(s.sector_id::bigint * 1000 + r.i * 100 + n.i) % 100 + 100) % 100)
+             OR ((hashint8(s.sector_id::bigint * 100000 + seat.id) % 100 + 100) % 100)
                 < s.sold_percent
       FROM jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb)
-           AS s(sector_id int, performance_id int, rows int, seats int, sold_percent int)
-      CROSS JOIN LATERAL generate_series(1, s.rows) AS r(i)
-      CROSS JOIN LATERAL generate_series(1, s.seats) AS n(i)
-      ORDER BY s.sector_id, r.i, n.i
+           AS s(sector_id int, performance_id int, hall_sector_id int, sold_percent int)
+      JOIN hall_seats seat ON seat.hall_sector_id = s.hall_sector_id
+      ORDER BY s.sector_id, seat.row_index, seat.seat_index
     `);
     await tx.execute(sql`
       INSERT INTO positions (sector_id, performance_id, sold)

@@ -4,6 +4,7 @@ import { createPosterApi } from "../app.ts";
 import { PRODUCT_TYPE_ID } from "../contract/index.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { scheduleByType } from "./data.ts";
+import { hallPlanFor, OPEN_AIR_VENUE } from "./halls/index.ts";
 import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
 import { assertWellFormedXml } from "./xml-check.ts";
 
@@ -113,7 +114,8 @@ describe("seedDemoCatalog", () => {
     );
     expect(byShow.size).toBe(total);
     for (const performances of byShow.values()) {
-      expect(performances.length).toBeGreaterThanOrEqual(3);
+      // Two for the open-air concert; 3 to 8 for the others.
+      expect(performances.length).toBeGreaterThanOrEqual(2);
       expect(performances.length).toBeLessThanOrEqual(8);
       expect(performances.some((p) => p.status === "ON_SALE")).toBe(true);
     }
@@ -132,49 +134,59 @@ describe("seedDemoCatalog", () => {
     expect(row.n).toBe(0);
   });
 
-  it("gives every performance a general and a numbered sector with real layouts", async () => {
+  it("gives every performance a general and a numbered sector drawn in its venue's hall", async () => {
     const sectors = await rows<{
       performance_id: number;
       kind: string;
       price: number;
       places: number;
       unnumbered: number;
-      rows: number;
+      drawn: boolean;
+      hall_seats: number;
+      on_hall_seats: number;
+      labels_as_drawn: number;
       min_row: string | null;
-      max_row: string | null;
-      max_per_row: number | null;
-      min_per_row: number | null;
     }>(sql`
       SELECT se.performance_id, se.kind, se.price,
              count(po.id)::int AS places,
              count(po.id) FILTER (WHERE po.row IS NULL AND po.number IS NULL)::int AS unnumbered,
-             count(DISTINCT po.row)::int AS rows,
-             min(po.row) AS min_row, max(po.row) AS max_row,
-             (SELECT max(c) FROM (SELECT count(*)::int c FROM positions x
-               WHERE x.sector_id = se.id GROUP BY x.row) t) AS max_per_row,
-             (SELECT min(c) FROM (SELECT count(*)::int c FROM positions x
-               WHERE x.sector_id = se.id GROUP BY x.row) t) AS min_per_row
+             -- the sector is drawn in the hall of the show's own venue
+             bool_and(hs.id IS NOT NULL AND h.venue_id = s.venue_id) AS drawn,
+             (SELECT count(*)::int FROM hall_seats x WHERE x.hall_sector_id = se.hall_sector_id)
+               AS hall_seats,
+             count(seat.id) FILTER (WHERE seat.hall_sector_id = se.hall_sector_id)::int
+               AS on_hall_seats,
+             count(seat.id) FILTER (WHERE seat."row" = po."row" AND seat."number" = po."number")::int
+               AS labels_as_drawn,
+             min(po.row) AS min_row
       FROM sectors se
       JOIN performances p ON p.id = se.performance_id
       JOIN shows s ON s.id = p.show_id AND NOT s.is_product
       JOIN positions po ON po.sector_id = se.id
+      LEFT JOIN hall_sectors hs ON hs.id = se.hall_sector_id
+      LEFT JOIN halls h ON h.id = hs.hall_id
+      LEFT JOIN hall_seats seat ON seat.id = po.hall_seat_id
       GROUP BY se.id`);
     const byPerformance = new Map<number, typeof sectors>();
     for (const s of sectors) {
       byPerformance.set(s.performance_id, [...(byPerformance.get(s.performance_id) ?? []), s]);
       expect(Number.isInteger(s.price)).toBe(true);
+      expect(s.drawn).toBe(true);
       if (s.kind === "GENERAL") {
+        // From a small hall's 60 to the open-air ground's standing field.
         expect(s.places).toBeGreaterThanOrEqual(60);
-        expect(s.places).toBeLessThanOrEqual(200);
+        expect(s.places).toBeLessThanOrEqual(3000);
         expect(s.unnumbered).toBe(s.places);
+        expect(s.on_hall_seats).toBe(0);
       } else {
         expect(s.kind).toBe("NUMBERED");
         expect(s.unnumbered).toBe(0);
-        expect(s.min_row).toBe("A");
-        expect(s.max_row && s.max_row <= "H").toBe(true);
-        expect(s.min_per_row).toBeGreaterThanOrEqual(10);
-        expect(s.max_per_row).toBeLessThanOrEqual(16);
-        expect(s.places).toBe(s.rows * (s.max_per_row ?? 0));
+        // One place per seat of the drawing, labelled as drawn.
+        expect(s.hall_seats).toBeGreaterThanOrEqual(40);
+        expect(s.places).toBe(s.hall_seats);
+        expect(s.on_hall_seats).toBe(s.places);
+        expect(s.labels_as_drawn).toBe(s.places);
+        expect(["A", "P1"]).toContain(s.min_row);
       }
     }
     const [{ total }] = await rows<{ total: number }>(sql`
@@ -256,6 +268,104 @@ describe("seedDemoCatalog", () => {
     expect(await counts()).toEqual(before);
     const runs = await rows<{ name: string }>(sql`SELECT name FROM seed_runs`);
     expect(runs).toEqual([{ name: DEMO_SEED_NAME }]);
+  });
+});
+
+describe("drawn halls in the seeded database", () => {
+  it("stores one hall per venue with a stage, its sectors and every drawn seat", async () => {
+    const halls = await rows<{ seo: string; sectors: number; seats: number; general: number }>(sql`
+      SELECT v.seo,
+             (SELECT count(*)::int FROM hall_sectors hs WHERE hs.hall_id = h.id) AS sectors,
+             (SELECT count(*)::int FROM hall_seats seat JOIN hall_sectors hs
+               ON hs.id = seat.hall_sector_id WHERE hs.hall_id = h.id) AS seats,
+             (SELECT count(*)::int FROM hall_sectors hs
+               WHERE hs.hall_id = h.id AND hs.kind = 'GENERAL') AS general
+      FROM venues v LEFT JOIN halls h ON h.venue_id = v.id WHERE NOT v.is_shop`);
+    for (const hall of halls) {
+      const plan = hallPlanFor(hall.seo);
+      expect(plan, hall.seo).toBeDefined();
+      expect(hall.sectors).toBe(plan?.sectors.length);
+      expect(hall.seats).toBe(plan?.sectors.reduce((n, s) => n + s.seats.length, 0));
+    }
+    expect(halls.find((h) => h.seo === OPEN_AIR_VENUE)?.seats).toBeGreaterThanOrEqual(15_000);
+    expect(halls.reduce((n, h) => n + h.general, 0)).toBeGreaterThan(0);
+  });
+
+  it("shares one drawing between a venue's performances", async () => {
+    const [row] = await rows<{ performances: number; hall_sectors: number }>(sql`
+      SELECT count(DISTINCT se.performance_id)::int AS performances,
+             count(DISTINCT se.hall_sector_id)::int AS hall_sectors
+      FROM sectors se JOIN hall_sectors hs ON hs.id = se.hall_sector_id
+      JOIN halls h ON h.id = hs.hall_id JOIN venues v ON v.id = h.venue_id
+      WHERE v.seo = 'teatro-municipal-corrientes'`);
+    expect(row.performances).toBeGreaterThan(5);
+    expect(row.hall_sectors).toBe(4);
+  });
+
+  it("lists a sector's places in seat order: rows from the stage, then left to right", async () => {
+    const [row] = await rows<{ out_of_order: number; checked: number }>(sql`
+      SELECT count(*) FILTER (WHERE (prev_row, prev_seat) >= (row_index, seat_index))::int
+               AS out_of_order,
+             count(*)::int AS checked
+      FROM (SELECT seat.row_index, seat.seat_index,
+                   lag(seat.row_index) OVER w AS prev_row,
+                   lag(seat.seat_index) OVER w AS prev_seat
+            FROM positions po JOIN hall_seats seat ON seat.id = po.hall_seat_id
+            WINDOW w AS (PARTITION BY po.sector_id ORDER BY po.id)) t
+      WHERE prev_row IS NOT NULL`);
+    expect(row.checked).toBeGreaterThan(30_000);
+    expect(row.out_of_order).toBe(0);
+  });
+
+  it("sells the open-air concert's stands in part, scattered over the seats", async () => {
+    const stands = await rows<{ places: number; sold: number; rows_with_sales: number }>(sql`
+      SELECT count(*)::int AS places, count(*) FILTER (WHERE po.sold)::int AS sold,
+             count(DISTINCT po.row) FILTER (WHERE po.sold)::int AS rows_with_sales
+      FROM positions po JOIN sectors se ON se.id = po.sector_id
+      JOIN performances p ON p.id = se.performance_id JOIN shows s ON s.id = p.show_id
+      WHERE s.seo = 'rock-del-rio-en-la-costanera' AND se.kind = 'NUMBERED'
+      GROUP BY se.id`);
+    expect(stands).toHaveLength(16);
+    for (const stand of stands) {
+      expect(stand.sold / stand.places).toBeGreaterThan(0.35);
+      expect(stand.sold / stand.places).toBeLessThan(0.55);
+      expect(stand.rows_with_sales).toBe(40);
+    }
+  });
+
+  it("points each companion seat at the wheelchair place beside it", async () => {
+    const pairs = await rows<{ kind: string; same_row: boolean; step: number }>(sql`
+      SELECT place.kind, place.row_index = companion.row_index AS same_row,
+             abs(place.seat_index - companion.seat_index)::int AS step
+      FROM hall_seats companion
+      LEFT JOIN hall_seats place ON place.id = companion.companion_of
+        AND place.hall_sector_id = companion.hall_sector_id
+      WHERE companion.kind = 'COMPANION'`);
+    expect(pairs.length).toBeGreaterThanOrEqual(16);
+    for (const pair of pairs) expect(pair).toEqual({ kind: "WHEELCHAIR", same_row: true, step: 1 });
+  });
+
+  it("serves every stored 360° view as well-formed SVG, with its description", async () => {
+    const views = await rows<{ view_image: string; view_description: Row }>(sql`
+      SELECT view_image, view_description FROM hall_sectors WHERE view_image IS NOT NULL`);
+    expect(views.length).toBeGreaterThanOrEqual(5);
+    const app = createPosterApi(handle.db);
+    for (const view of views) {
+      expect(Object.keys(view.view_description).sort()).toEqual(["en", "es", "pt"]);
+      const response = await app.request(view.view_image);
+      expect(response.status, view.view_image).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+      const body = await response.text();
+      expect(body.startsWith("<svg")).toBe(true);
+      assertWellFormedXml(body);
+    }
+    // Only stored views exist: a sector without one, or an unknown one, is not found.
+    for (const file of [
+      "vista-teatro-municipal-corrientes-tertulia.svg",
+      "vista-nada-por-aqui.svg",
+    ]) {
+      expect((await app.request(`/v2/Imagenes/${file}`)).status, file).toBe(404);
+    }
   });
 });
 
