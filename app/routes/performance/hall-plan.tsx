@@ -114,13 +114,22 @@ export function HallPlan({
 
 /** A small square in a sector's colours, as on the plan. */
 export function PriceSwatch({ band, soldOut = false }: { band: number; soldOut?: boolean }) {
-  const colour = soldOut ? soldOutColours : bandColour(band);
+  if (soldOut) return <span aria-hidden="true" className="price-swatch price-swatch-sold-out" />;
+  // Drawn, not styled: the policy allows no style attributes, and SVG paints by attribute.
+  const colour = bandColour(band);
   return (
-    <span
-      aria-hidden="true"
-      className={soldOut ? "price-swatch price-swatch-sold-out" : "price-swatch"}
-      style={soldOut ? undefined : { backgroundColor: colour.fill, borderColor: colour.stroke }}
-    />
+    <svg aria-hidden="true" className="price-swatch-drawn" viewBox="0 0 16 16">
+      <rect
+        x="1"
+        y="1"
+        width="14"
+        height="14"
+        rx="2"
+        fill={colour.fill}
+        stroke={colour.stroke}
+        strokeWidth="2"
+      />
+    </svg>
   );
 }
 
