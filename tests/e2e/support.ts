@@ -192,7 +192,8 @@ export async function holdGeneralPlaces(page: Page, count: number) {
  * at once when it is the only numbered sector, else through the sector's "Elegir butacas").
  */
 export async function openSeatForm(page: Page) {
-  const seats = page.locator('input[name="seat"]');
+  // Without JavaScript the seats are checkboxes named `seat`; with it, the drawn map's seats.
+  const seats = page.locator('input[name="seat"], [data-place-id]');
   if ((await seats.count()) === 0) {
     await page
       .getByRole("link", { name: /^Elegir butacas/ })
