@@ -11,8 +11,8 @@ import {
   holdGeneralPlaces,
   openFirstPerformance,
   openShowOnSale,
+  signUpByPost,
   testCards,
-  uniqueEmail,
 } from "./support";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
@@ -28,29 +28,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** A new buyer, signed up with the sign-up form's own post; the session lands in the browser. */
-async function signUp(page: Page, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const response = await page.request.post("/signUp", {
-    form: {
-      cNombre: "Ana",
-      cApellido: "Pereyra",
-      cEmail: email,
-      cEmailConfirmacion: email,
-      cClave: "Entradas2026",
-      cClaveConfirmacion: "Entradas2026",
-      cGenero: "FEMENINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30123456",
-      nNacimientoDia: "14",
-      nNacimientoMes: "3",
-      nNacimientoAnio: "1988",
-      redirectTo: "/",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
+const signUp = signUpByPost;
 
 /** Billboard → a show with places → its first performance → 2 general-admission places. */
 async function holdTwoTickets(page: Page) {

@@ -7,8 +7,8 @@ import {
   expectAccessible,
   fillCard,
   openFirstPerformance,
+  signUpByPost,
   testCards,
-  uniqueEmail,
 } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
@@ -26,28 +26,7 @@ test.beforeEach(async ({ page }, testInfo) => {
   });
 });
 
-async function signUp(page: Page) {
-  const email = uniqueEmail("island");
-  const response = await page.request.post("/signUp", {
-    form: {
-      cNombre: "Bruno",
-      cApellido: "Sosa",
-      cEmail: email,
-      cEmailConfirmacion: email,
-      cClave: "Entradas2026",
-      cClaveConfirmacion: "Entradas2026",
-      cGenero: "MASCULINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30765432",
-      nNacimientoDia: "2",
-      nNacimientoMes: "11",
-      nNacimientoAnio: "1985",
-      redirectTo: "/",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
+const signUp = (page: Page) => signUpByPost(page, "island");
 
 /** The theatre's stalls, drawn: the island replaces the seat form once hydrated. */
 async function openStallsMap(page: Page) {

@@ -8,8 +8,8 @@ import {
   fillCard,
   openFirstPerformance,
   openSeatForm,
+  signUpByPost,
   testCards,
-  uniqueEmail,
 } from "./support";
 
 const phone = { width: 390, height: 844 };
@@ -27,29 +27,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize(phone);
 });
 
-/** A new buyer through the sign-up form's own post: the session lands in the browser. */
-async function signUp(page: Page) {
-  const email = uniqueEmail("seats");
-  const response = await page.request.post("/signUp", {
-    form: {
-      cNombre: "Ana",
-      cApellido: "Pereyra",
-      cEmail: email,
-      cEmailConfirmacion: email,
-      cClave: "Entradas2026",
-      cClaveConfirmacion: "Entradas2026",
-      cGenero: "FEMENINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30123456",
-      nNacimientoDia: "14",
-      nNacimientoMes: "3",
-      nNacimientoAnio: "1988",
-      redirectTo: "/",
-    },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
+const signUp = (page: Page) => signUpByPost(page, "seats");
 
 /** The theatre's play: a drawn hall with numbered stalls and dress circle. */
 async function openTheatrePerformance(page: Page) {

@@ -202,3 +202,28 @@ export async function openSeatForm(page: Page) {
   }
   await expect(seats.first()).toBeAttached();
 }
+
+/** A new buyer, signed up with the sign-up form's own post; the session lands in the browser. */
+export async function signUpByPost(page: Page, prefix: string) {
+  const email = uniqueEmail(prefix);
+  const response = await page.request.post("/signUp", {
+    form: {
+      cNombre: "Ana",
+      cApellido: "Pereyra",
+      cEmail: email,
+      cEmailConfirmacion: email,
+      cClave: "Entradas2026",
+      cClaveConfirmacion: "Entradas2026",
+      cGenero: "FEMENINO",
+      cTipoDocumento: "DNI",
+      cNumeroDocumento: "30123456",
+      nNacimientoDia: "14",
+      nNacimientoMes: "3",
+      nNacimientoAnio: "1988",
+      redirectTo: "/",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  return email;
+}
