@@ -73,7 +73,7 @@ export function isTakenAt(holds: PlaceHolds, index: number, nowMs: number): bool
   return holds.holder[index] !== 0 && holds.heldUntil[index] > nowMs;
 }
 
-/** FREE, TAKEN or MINE for a viewer with these live processes (as seatStateFor). */
+/** FREE, TAKEN or MINE for a viewer with these live processes (MINE: held by one of them). */
 export function stateAt(
   holds: PlaceHolds,
   index: number,

@@ -24,7 +24,7 @@ import {
 import { functionDateParts } from "../domain/dates.ts";
 import { localized } from "../domain/localized.ts";
 import type { Language } from "../i18n.ts";
-import { freePlace, seatStateFor } from "../purchase/availability.ts";
+import { freePlace } from "../purchase/availability.ts";
 
 /** The image kind the storefront shows on cards and landings (spec §3). */
 export const CARD_IMAGE_KIND = "WEB_DESTACADO";
@@ -252,11 +252,14 @@ export async function liveProcessIdsOf(
   return new Set(rows.map((r) => r.id));
 }
 
-/** A performance with its sectors, availability and (numbered sectors) seat map. */
+/**
+ * A performance with its sectors and their availability. Seats are not listed here: a
+ * stadium's would weigh a megabyte; they come per sector (seat-availability.ts).
+ */
 export async function loadPerformanceDetail(
   db: Database,
   performanceId: number,
-  { now, language, viewerCustomerId }: CatalogQuery & { viewerCustomerId: number | null },
+  { now, language }: CatalogQuery,
 ): Promise<PerformanceDetail | null> {
   const [performance] = await db
     .select({
@@ -274,7 +277,7 @@ export async function loadPerformanceDetail(
     .limit(1);
   if (!performance) return null;
 
-  const [[card], venue, sectorRows, seats, mine] = await Promise.all([
+  const [[card], venue, sectorRows] = await Promise.all([
     loadShowCards(db, { now, language, showIds: [performance.showId] }),
     loadVenue(db, performance.venueId, language),
     db
@@ -292,35 +295,8 @@ export async function loadPerformanceDetail(
       .where(eq(sectors.performanceId, performance.id))
       .groupBy(sectors.id)
       .orderBy(asc(sectors.sortOrder), asc(sectors.id)),
-    db
-      .select({
-        id: positions.id,
-        sectorId: positions.sectorId,
-        row: positions.row,
-        number: positions.number,
-        sold: positions.sold,
-        heldByProcessId: positions.heldByProcessId,
-        heldUntil: positions.heldUntil,
-      })
-      .from(positions)
-      .innerJoin(sectors, eq(sectors.id, positions.sectorId))
-      .where(and(eq(positions.performanceId, performance.id), eq(sectors.kind, "NUMBERED")))
-      .orderBy(asc(positions.id)),
-    liveProcessIdsOf(db, viewerCustomerId, now),
   ]);
   if (!card || !venue) return null;
-
-  const seatsBySector = new Map<number, Sector["listaPosiciones"] & object>();
-  for (const seat of seats) {
-    const list = seatsBySector.get(seat.sectorId) ?? [];
-    list.push({
-      idPosicion: seat.id,
-      cFila: seat.row,
-      nNumero: seat.number,
-      cEstado: seatStateFor(seat, now, mine),
-    });
-    seatsBySector.set(seat.sectorId, list);
-  }
 
   return {
     idFuncion: performance.id,
@@ -338,7 +314,6 @@ export async function loadPerformanceDetail(
         nCapacidad: s.capacity,
         nDisponibles: s.free,
         idSectorSala: s.hallSectorId,
-        ...(s.kind === "NUMBERED" ? { listaPosiciones: seatsBySector.get(s.id) ?? [] } : {}),
       }),
     ),
   };

@@ -32,15 +32,6 @@ export const showDetailSchema = showCardSchema.extend({
 });
 export type ShowDetail = z.infer<typeof showDetailSchema>;
 
-export const seatSchema = z.object({
-  idPosicion: z.number().int(),
-  cFila: z.string().nullable(),
-  nNumero: z.number().int().nullable(),
-  /** FREE, TAKEN (held by someone else or sold), MINE (held by the caller's process). */
-  cEstado: z.enum(["FREE", "TAKEN", "MINE"]),
-});
-export type Seat = z.infer<typeof seatSchema>;
-
 export const sectorSchema = z.object({
   idSector: z.number().int(),
   cNombre: z.string(),
@@ -50,8 +41,6 @@ export const sectorSchema = z.object({
   nDisponibles: z.number().int(),
   /** Where the sector is drawn on the hall's plan (GET Sala/{idSala}); null when it is not. */
   idSectorSala: z.number().int().nullable(),
-  /** Only for NUMBERED sectors. */
-  listaPosiciones: z.array(seatSchema).optional(),
 });
 export type Sector = z.infer<typeof sectorSchema>;
 
@@ -106,8 +95,8 @@ export const performanceEndpoint = defineEndpoint({
   path: "/Funcion/{id}",
   area: "catalog",
   summary:
-    "A performance with its sectors, availability and seat map (the caller's seats as MINE).",
-  access: "viewer",
+    "A performance with its sectors and their availability. Seats and their states are per sector: Funcion/{id}/Sector/{idSector}/Posiciones.",
+  access: "public",
   params: idParams,
   response: performanceDetailSchema,
 });

@@ -3,6 +3,7 @@ import {
   envelope,
   errorData,
   performanceDetailSchema,
+  sectorPlacesSchema,
   showCardsResponse,
   showDetailSchema,
   showTypesResponse,
@@ -146,26 +147,17 @@ describe("GET EspectaculoCartelTipos", () => {
 });
 
 describe("GET Funcion/{id}", () => {
-  it("gives sectors with capacity, availability and the numbered seat map", async () => {
+  it("gives sectors with capacity and availability, without listing a stadium's seats", async () => {
     const { json } = await t.call(`/Funcion/${fx.performances.main.id}`);
     const detail = performanceDetailSchema.parse(json.oData);
     expect(detail.cEstado).toBe("ON_SALE");
     expect(detail.oEspectaculo.cSeo).toBe("obra-de-prueba");
     const [general, numbered] = detail.listaSectores;
     expect(general).toMatchObject({ cTipo: "GENERAL", nCapacidad: 20, nDisponibles: 20 });
-    expect(general.listaPosiciones).toBeUndefined();
     expect(numbered).toMatchObject({ cTipo: "NUMBERED", fPrecio: 8_000, nDisponibles: 8 });
-    expect(numbered.listaPosiciones?.map((s) => `${s.cFila}${s.nNumero}`)).toEqual([
-      "A1",
-      "A2",
-      "A3",
-      "A4",
-      "B1",
-      "B2",
-      "B3",
-      "B4",
-    ]);
-    expect(numbered.listaPosiciones?.every((s) => s.cEstado === "FREE")).toBe(true);
+    // Seats come per sector from Funcion/{id}/Sector/{idSector}/Posiciones.
+    for (const sector of json.oData.listaSectores)
+      expect(sector).not.toHaveProperty("listaPosiciones");
   });
 
   it("marks the caller's held seats MINE and other holds TAKEN; an expired hold is FREE", async () => {
@@ -184,7 +176,10 @@ describe("GET Funcion/{id}", () => {
       const detail = performanceDetailSchema.parse(
         (await t.call(`/Funcion/${fx.performances.main.id}`, { token })).json.oData,
       );
-      const seats = detail.listaSectores[1].listaPosiciones ?? [];
+      const placesPath = `/Funcion/${fx.performances.main.id}/Sector/${fx.sectors.numbered.id}/Posiciones`;
+      const seats = sectorPlacesSchema.parse(
+        (await t.call(placesPath, { token })).json.oData,
+      ).listaPosiciones;
       return {
         a1: seats.find((s) => s.idPosicion === seatA1)?.cEstado,
         a2: seats.find((s) => s.idPosicion === seatA2)?.cEstado,

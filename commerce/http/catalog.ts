@@ -55,12 +55,16 @@ export function catalogHandlers(deps: CommerceDeps) {
       return show;
     }),
 
-    implement(performanceEndpoint, async ({ params, customerId, language }) => {
-      const detail = await loadPerformanceDetail(deps.db, params.id, {
-        now: deps.now(),
-        language,
-        viewerCustomerId: customerId,
-      });
+    implement(performanceEndpoint, async ({ params, language }) => {
+      const now = deps.now();
+      // Every performance page reads it; dropped with the billboard on every hold or sale.
+      const detail = await cachedCatalogRead(
+        deps,
+        `performance:${language}:${params.id}`,
+        now,
+        () => loadPerformanceDetail(deps.db, params.id, { now, language }),
+        (found) => found !== null,
+      );
       if (!detail) throw notFound();
       return detail;
     }),

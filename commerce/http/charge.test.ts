@@ -7,6 +7,7 @@ import {
   ordersResponse,
   performanceDetailSchema,
   purchaseProcessSchema,
+  sectorPlacesSchema,
 } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { orders, payments, positions, tickets } from "../db/schema.ts";
@@ -119,7 +120,14 @@ describe("POST Proceso/{id}/Cobrar", () => {
       (await t.call(`/Funcion/${fx.performances.main.id}`)).json.oData,
     );
     expect(detail.listaSectores[0].nDisponibles).toBe(18);
-    expect(detail.listaSectores[1].listaPosiciones?.[0].cEstado).toBe("TAKEN");
+    const seats = sectorPlacesSchema.parse(
+      (
+        await t.call(
+          `/Funcion/${fx.performances.main.id}/Sector/${fx.sectors.numbered.id}/Posiciones`,
+        )
+      ).json.oData,
+    ).listaPosiciones;
+    expect(seats.find((s) => s.idPosicion === fx.seatIds[0])?.cEstado).toBe("TAKEN");
   });
 
   it("is idempotent: the same key again (body or header) gives the same order, one charge", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPlaceFree, isPlaceFreeFor, seatStateFor } from "./availability.ts";
+import { isPlaceFree, isPlaceFreeFor } from "./availability.ts";
 import { processDeadline } from "./clock.ts";
 
 const start = new Date("2031-05-10T15:00:00.000Z");
@@ -24,26 +24,6 @@ describe("place holds", () => {
     expect(isPlaceFree({ sold: true, heldByProcessId: 7, heldUntil: deadline }, later(1e9))).toBe(
       false,
     );
-  });
-
-  it("marks the viewer's own live holds as MINE", () => {
-    const mine = new Set([7]);
-    expect(seatStateFor({ sold: false, heldByProcessId: 7, heldUntil: deadline }, now, mine)).toBe(
-      "MINE",
-    );
-    expect(seatStateFor({ sold: false, heldByProcessId: 8, heldUntil: deadline }, now, mine)).toBe(
-      "TAKEN",
-    );
-    expect(seatStateFor({ sold: true, heldByProcessId: 7, heldUntil: deadline }, now, mine)).toBe(
-      "TAKEN",
-    );
-    expect(
-      seatStateFor(
-        { sold: false, heldByProcessId: 7, heldUntil: deadline },
-        later(40 * 60_000),
-        mine,
-      ),
-    ).toBe("FREE");
   });
 });
 

@@ -35,20 +35,3 @@ export function isPlaceFree(place: PlaceHold, now: Date): boolean {
 export function isPlaceFreeFor(place: PlaceHold, processId: number, now: Date): boolean {
   return isPlaceFree(place, now) || (!place.sold && place.heldByProcessId === processId);
 }
-
-/** FREE, TAKEN or MINE as the seat map shows it to a viewer with these active processes. */
-export function seatStateFor(
-  place: PlaceHold,
-  now: Date,
-  viewerProcessIds: ReadonlySet<number>,
-): "FREE" | "TAKEN" | "MINE" {
-  if (isPlaceFree(place, now)) return "FREE";
-  if (
-    !place.sold &&
-    place.heldByProcessId !== null &&
-    viewerProcessIds.has(place.heldByProcessId)
-  ) {
-    return "MINE";
-  }
-  return "TAKEN";
-}
