@@ -5,7 +5,8 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { ErrorSummary, FieldErrors } from "~/components/field";
+import { ErrorSummary } from "~/components/error-summary";
+import { FieldErrors } from "~/components/field";
 import { ModalDialog } from "~/components/modal-dialog";
 import { useTranslation } from "~/lib/i18n";
 import type { BookActionData } from "~/services/contact-book.server";

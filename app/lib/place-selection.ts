@@ -1,8 +1,7 @@
 // What the buyer picked on the performance page, read from the plain form: a quantity per
 // general-admission sector ("qty-<idSector>") and numbered seats ("seat" = idPosicion).
 import { z } from "zod";
-
-export const maxPlacesPerPurchase = 10;
+import { maxPlacesPerPurchase } from "./purchase-limits";
 
 export type PlaceSelection = {
   sectors: Array<{ idSector: number; nCantidad: number }>;

@@ -9,7 +9,7 @@ import { posterOf } from "~/components/show-card";
 import { isProduct, landingPath } from "~/lib/browse-paths";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { maxPlacesPerPurchase } from "~/lib/place-selection";
+import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
 import { orThrow } from "~/services/commerce.server";

@@ -1,7 +1,8 @@
 // Applying an availability answer (GET …/disponibilidad, the API's Disponibilidad) to the
 // seats the map shows: the full bitset or the delta since the map's version, plus the
 // buyer's own holds. Pure, so the map's refresh is tested without a browser.
-import { type Availability, decodeTakenBits } from "@contract";
+import type { Availability } from "@contract";
+import { decodeTakenBits } from "@contract/availability-bits.ts";
 import type { SeatState } from "./types";
 
 export type LiveSeats = {
