@@ -241,9 +241,9 @@ test.describe("the focus ring", () => {
       await expect(page.locator(".seat-map-focus")).toBeAttached();
       await expect(page.locator(".seat-map-focus-halo")).toBeAttached();
     } else {
-      const seat = page.locator(".seat input:enabled").first();
+      const seat = page.locator("input.seat:enabled").first();
       await seat.focus();
-      await expectRing(seat, seat.locator("xpath=following-sibling::span"));
+      await expectRing(seat);
     }
   });
 });

@@ -117,9 +117,9 @@ test("seats chosen by form and bought on a phone, without sideways scrolling", a
 
   // Each seat is at least 24 px square and in the screen.
   const boxes = await seatsSection
-    .locator(".seat span")
-    .evaluateAll((spans) =>
-      spans.map((span) => span.getBoundingClientRect()).map((r) => [r.width, r.height, r.right]),
+    .locator("input.seat")
+    .evaluateAll((seats) =>
+      seats.map((seat) => seat.getBoundingClientRect()).map((r) => [r.width, r.height, r.right]),
     );
   for (const [width, height, right] of boxes) {
     expect(width).toBeGreaterThanOrEqual(24);

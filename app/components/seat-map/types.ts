@@ -1,7 +1,8 @@
 // What the performance page hands the seat map, server-rendered form and JavaScript map
 // alike. Built by the route's loader from the drawn hall (geometry, cached) and the
-// performance's places in the sector (state); names are ready to read out, so the map never
-// translates per seat.
+// performance's places in the sector (state), sent packed, and unpacked on the page with
+// each seat's name filled in from one translated template (the map never translates per seat).
+import type { PackedSeats } from "./packed-seats";
 
 export type SeatState = "FREE" | "TAKEN" | "MINE";
 
@@ -26,6 +27,9 @@ export type MapSeat = {
 };
 
 export type PlanPoint = [x: number, y: number];
+
+/** A sector's seats as the loader sends them (packed, unnamed): see packed-seats.ts. */
+export type SeatMapSectorData = Omit<SeatMapSector, "seats"> & { packedSeats: PackedSeats };
 
 export type SeatMapSector = {
   performanceId: number;

@@ -6,7 +6,8 @@ import { endpoints, idPath } from "@contract";
 import type { TFunction } from "i18next";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { maxPlacesPerPurchase, readPlaceSelection } from "~/lib/place-selection";
+import { readPlaceSelection } from "~/lib/place-selection";
+import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import {
   checkoutPath,
   holdFailureStatus,

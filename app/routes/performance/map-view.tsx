@@ -6,7 +6,7 @@ import { SeatMapIsland } from "~/components/seat-map/island";
 import type { SeatMapSector } from "~/components/seat-map/types";
 import { performancePath } from "~/lib/browse-paths";
 import { useTranslation } from "~/lib/i18n";
-import { maxPlacesPerPurchase } from "~/lib/place-selection";
+import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import type { ChosenValues } from "./actions.server";
 import { BestAvailableForm } from "./best-available-form";
 import { HallPlan, Legend } from "./hall-plan";

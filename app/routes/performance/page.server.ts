@@ -3,16 +3,16 @@
 // for with ?sector=, or the only numbered one: spec §2 "seat map shown automatically") —
 // its seats, ready for the server-rendered form and the JavaScript map alike.
 import { endpoints, type Hall, idPath, type PerformanceDetail, type Sector } from "@contract";
-import type { TFunction } from "i18next";
-import type { PlanPoint, SeatMapSector } from "~/components/seat-map/types";
+import { packSeats } from "~/components/seat-map/packed-seats";
+import type { PlanPoint, SeatMapSectorData } from "~/components/seat-map/types";
 import { performancePath } from "~/lib/browse-paths";
-import { maxPlacesPerPurchase } from "~/lib/place-selection";
+import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
 import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { drawnSeatsOf } from "./hall-cache.server";
 import { priceBands } from "./price-bands";
-import { mapSeats, seatNamer, sectorViewBox } from "./seats.server";
+import { mapSeats, sectorViewBox } from "./seats.server";
 
 export type SectorSummary = {
   id: number;
@@ -88,7 +88,6 @@ function hallPlan(hall: Hall, sectors: readonly Sector[]): HallPlan {
 
 type LoadOptions = {
   url: URL;
-  t: TFunction;
   /** Seats the buyer had ticked before a refused submit. */
   chosenSeats?: number[];
 };
@@ -96,7 +95,7 @@ type LoadOptions = {
 export async function loadPerformancePage(
   { commerce }: RequestContext,
   performance: PerformanceDetail,
-  { url, t, chosenSeats = [] }: LoadOptions,
+  { url, chosenSeats = [] }: LoadOptions,
 ) {
   const sectors = performance.listaSectores;
   const chosenSector = chosenSectorOf(url, sectors);
@@ -116,19 +115,19 @@ export async function loadPerformancePage(
   const drawnSector = (sector: Sector) =>
     hall?.listaSectores.find((drawn) => drawn.idSectorSala === sector.idSectorSala);
 
-  let chosen: SeatMapSector | null = null;
+  let chosen: SeatMapSectorData | null = null;
   if (chosenSector && places) {
     const drawn = drawnSector(chosenSector);
     const drawnSeats =
       drawn && hall ? await drawnSeatsOf(commerce, drawn.idSectorSala, hall.nVersion) : null;
-    const seats = mapSeats(places.listaPosiciones, drawnSeats, seatNamer(t, chosenSector.fPrecio));
+    const seats = mapSeats(places.listaPosiciones, drawnSeats);
     const outline = drawn?.aContorno ?? [];
     chosen = {
       performanceId: performance.idFuncion,
       sectorId: chosenSector.idSector,
       sectorName: chosenSector.cNombre,
       price: chosenSector.fPrecio,
-      seats,
+      packedSeats: packSeats(seats),
       viewBox: sectorViewBox(outline, drawnSeats ? seats : []),
       stage: {
         outline: hall?.oEscenario.aContorno ?? [],

@@ -3,6 +3,10 @@
 // "Platea" of rows A and B, 4 seats each, on a drawn hall; the later one has no hall).
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { unpackSeats } from "~/components/seat-map/packed-seats";
+import { seatNamer } from "~/components/seat-map/seat-names";
+import type { SeatMapSectorData } from "~/components/seat-map/types";
+import { i18nFor } from "~/services/i18n.server";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
 import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
@@ -24,6 +28,10 @@ beforeEach(async () => {
 });
 
 const mainId = () => String(fx.performances.main.id);
+
+/** The chosen sector's seats as the page unpacks and names them (in English, as requested). */
+const seatsOf = (sector: SeatMapSectorData | null | undefined) =>
+  sector ? unpackSeats(sector.packedSeats, seatNamer(i18nFor("en").t, sector.price)) : [];
 const pagePath = (query = "") => `/funcion/obra-de-prueba/${mainId()}${query}`;
 const params = () => ({ cSeo: "obra-de-prueba", id: mainId() });
 
@@ -80,8 +88,9 @@ describe("the performance page", () => {
     const { result } = await openPage();
     const sector = result?.chosen;
     expect(sector?.sectorId).toBe(fx.sectors.numbered.id);
-    expect(sector?.seats).toHaveLength(8);
-    expect(sector?.seats[0]).toMatchObject({
+    const seats = seatsOf(sector);
+    expect(seats).toHaveLength(8);
+    expect(seats[0]).toMatchObject({
       row: "A",
       number: 1,
       rowIndex: 0,
@@ -91,7 +100,7 @@ describe("the performance page", () => {
       state: "FREE",
       name: "Row A, seat 1, $\u00a08.000, available",
     });
-    expect(sector?.seats.map((s) => `${s.row}${s.number}`)).toEqual([
+    expect(seats.map((s) => `${s.row}${s.number}`)).toEqual([
       "A1",
       "A2",
       "A3",
@@ -118,7 +127,7 @@ describe("the performance page", () => {
       listaPosiciones: [fx.seatIds[1]],
     });
     const { result } = await openPage("", await ana.cookie({ processId }));
-    const [first, second] = result?.chosen?.seats ?? [];
+    const [first, second] = seatsOf(result?.chosen);
     expect(first).toMatchObject({ state: "TAKEN", name: "Row A, seat 1, $\u00a08.000, taken" });
     expect(second).toMatchObject({
       state: "MINE",

@@ -6,7 +6,8 @@
 // forms and links: JavaScript only replaces the seat form with the map island.
 import { endpoints } from "@contract";
 import { redirect } from "react-router";
-import { ErrorSummary } from "~/components/field";
+import { ErrorSummary } from "~/components/error-summary";
+import { useSeatMapSector } from "~/components/seat-map/use-seat-map-sector";
 import { posterOf } from "~/components/show-card";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime } from "~/lib/format";
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(`${performancePath(show.cSeo, performance.idFuncion)}${query}`);
   }
   const t = getT(args.context);
-  const page = await loadPerformancePage(shop, performance, { url, t });
+  const page = await loadPerformancePage(shop, performance, { url });
   const when = formatDateTime(performance.oFuncionFecha.dFecha, getLocale(args.context));
   const seo = seoFor(args, {
     title: `${show.cEspectaculoCartelNombre} — ${when}`,
@@ -72,7 +73,7 @@ export default function Performance({ loaderData, actionData }: Route.ComponentP
   const page = loaderData;
   const values = actionData?.values;
   // The island and the seat form start from what the buyer had ticked before a refusal.
-  const chosen = page.chosen ? { ...page.chosen, chosen: values?.seats ?? [] } : null;
+  const chosen = useSeatMapSector(page.chosen, values?.seats);
   return (
     <>
       <h1>{page.showName}</h1>

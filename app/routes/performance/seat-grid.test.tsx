@@ -4,10 +4,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { seatNamer } from "~/components/seat-map/seat-names";
 import type { MapSeat, SeatMapSector } from "~/components/seat-map/types";
 import { i18nFor } from "~/services/i18n.server";
 import { SeatGrid } from "./seat-grid";
-import { seatNamer } from "./seats.server";
 
 const name = seatNamer(i18nFor("en").t, 5000);
 
@@ -110,5 +110,16 @@ describe("SeatGrid", () => {
   it("marks wheelchair spaces and restricted views", () => {
     const html = render([seat(1, "A", 1, { kind: "WHEELCHAIR", restrictedView: true })]);
     expect(html).toContain('class="seat seat-free seat-wheelchair seat-restricted"');
+  });
+});
+
+describe("seatGridHtml", () => {
+  it("escapes what it writes, so a row or a name cannot break out of the markup", () => {
+    const html = render([seat(1, '<b>"A"&', 1)]);
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("Row &lt;b&gt;&quot;A&quot;&amp;</legend>");
+    expect(checkboxes(html)[0].name).toBe(
+      "Row &lt;b&gt;&quot;A&quot;&amp;, seat 1, $\u00a05.000, available",
+    );
   });
 });

@@ -2,14 +2,17 @@
 // checkbox named "Row F, seat 12, $ 5.000, available", taken seats disabled and saying so,
 // one fieldset per row. Rows wrap instead of scrolling: a 390 px phone never scrolls sideways,
 // and every seat is a 32 px target with the shop's focus ring.
+import { useMemo } from "react";
 import type { MapSeat, SeatMapSector } from "~/components/seat-map/types";
 import { useTranslation } from "~/lib/i18n";
 
-export type SeatRow = { row: string; rowIndex: number; seats: MapSeat[] };
+export type SeatRow<S = MapSeat> = { row: string; rowIndex: number; seats: S[] };
 
 /** Seats (already in row and seat order) grouped by row. */
-export function seatRows(seats: readonly MapSeat[]): SeatRow[] {
-  const rows: SeatRow[] = [];
+export function seatRows<S extends Pick<MapSeat, "row" | "rowIndex">>(
+  seats: readonly S[],
+): SeatRow<S>[] {
+  const rows: SeatRow<S>[] = [];
   for (const seat of seats) {
     const last = rows.at(-1);
     if (last && last.rowIndex === seat.rowIndex) last.seats.push(seat);
@@ -25,40 +28,57 @@ export function seatLookClasses(seat: Pick<MapSeat, "state" | "kind" | "restrict
   return classes;
 }
 
-/** One seat's checkbox; `free` seats only are choosable, the buyer's own come ticked. */
-export function SeatCheckbox({ seat, checked }: { seat: MapSeat; checked: boolean }) {
-  return (
-    <label className={seatLookClasses(seat)}>
-      <input
-        type="checkbox"
-        name="seat"
-        value={seat.placeId}
-        aria-label={seat.name}
-        disabled={seat.state !== "FREE"}
-        defaultChecked={seat.state === "MINE" || (seat.state === "FREE" && checked)}
-      />
-      <span aria-hidden="true">{seat.kind === "WHEELCHAIR" ? "♿" : seat.number}</span>
-    </label>
-  );
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char]);
+
+/**
+ * One seat: a checkbox drawn as the seat itself (its number shown from data-n by CSS), one
+ * element per seat so a cheap phone holds a stadium sector. Free seats only are choosable;
+ * the buyer's own come ticked.
+ */
+function seatHtml(seat: MapSeat, chosen: ReadonlySet<number>): string {
+  const disabled = seat.state !== "FREE" ? ' disabled=""' : "";
+  const checked =
+    seat.state === "MINE" || (seat.state === "FREE" && chosen.has(seat.placeId))
+      ? ' checked=""'
+      : "";
+  const shown = seat.kind === "WHEELCHAIR" ? "♿" : String(seat.number);
+  return `<input type="checkbox" class="${seatLookClasses(seat)}" name="seat" value="${seat.placeId}" aria-label="${escapeHtml(seat.name)}" data-n="${escapeHtml(shown)}"${disabled}${checked}/>`;
+}
+
+/**
+ * The grid's markup, built as one string: a 1,000-seat sector is 3,000 elements, and
+ * rendering them one by one cost the server more than the rest of the page. The same string
+ * is built in the browser for hydration, where the map island then takes the grid's place.
+ */
+export function seatGridHtml(
+  sector: Pick<SeatMapSector, "seats" | "chosen">,
+  rowName: (row: string) => string,
+): string {
+  const chosen = new Set(sector.chosen);
+  let html = "";
+  for (const row of seatRows(sector.seats)) {
+    html += `<fieldset class="seat-row"><legend class="seat-row-name">${escapeHtml(rowName(row.row))}</legend><div class="seat-row-seats">`;
+    for (const seat of row.seats) html += seatHtml(seat, chosen);
+    html += "</div></fieldset>";
+  }
+  return html;
 }
 
 export type SeatGridProps = { sector: SeatMapSector };
 
 export function SeatGrid({ sector }: SeatGridProps) {
   const { t } = useTranslation();
-  const chosen = new Set(sector.chosen);
-  return (
-    <div className="seat-grid" data-seat-grid>
-      {seatRows(sector.seats).map((row) => (
-        <fieldset key={row.rowIndex} className="seat-row">
-          <legend className="seat-row-name">{t("checkout:seatMap.row", { row: row.row })}</legend>
-          <div className="seat-row-seats">
-            {row.seats.map((seat) => (
-              <SeatCheckbox key={seat.placeId} seat={seat} checked={chosen.has(seat.placeId)} />
-            ))}
-          </div>
-        </fieldset>
-      ))}
-    </div>
+  const html = useMemo(
+    () => seatGridHtml(sector, (row) => t("checkout:seatMap.row", { row })),
+    [sector, t],
   );
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: built by seatGridHtml, every text escaped.
+  return <div className="seat-grid" data-seat-grid dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -21,7 +21,7 @@ const listPath = (sectorId?: number, row?: string) => {
 export function listRowOf(url: URL, page: Pick<PerformancePage, "view" | "chosen">): string | null {
   const row = url.searchParams.get("fila");
   if (page.view !== "list" || row === null) return null;
-  if (!page.chosen?.seats.some((seat) => seat.row === row)) throw notFound();
+  if (!page.chosen?.packedSeats.rows.some((seatRow) => seatRow.label === row)) throw notFound();
   return row;
 }
 

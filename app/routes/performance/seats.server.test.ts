@@ -2,10 +2,11 @@
 // geometry joined with the places' states, row order, and a sector's part of the plan.
 import type { HallSeat, SectorPlace } from "@contract";
 import { describe, expect, it, vi } from "vitest";
+import { seatNamer } from "~/components/seat-map/seat-names";
 import { i18nFor } from "~/services/i18n.server";
 import { priceBands } from "./price-bands";
 import { seatRows } from "./seat-grid";
-import { mapSeats, seatNamer, sectorViewBox } from "./seats.server";
+import { mapSeats, sectorViewBox } from "./seats.server";
 
 const drawnSeat = (id: number, row: string, number: number, extra: Partial<HallSeat> = {}) =>
   [
@@ -73,19 +74,13 @@ describe("seatNamer", () => {
 });
 
 describe("mapSeats", () => {
-  const name = seatNamer(i18nFor("en").t, 5000);
-
   it("joins places with their drawn seats and orders them by row, then along the row", () => {
     const drawn = new Map([
       drawnSeat(11, "A", 1),
       drawnSeat(12, "A", 2),
       drawnSeat(21, "B", 1, { cTipo: "WHEELCHAIR", lVisionReducida: true, nBloque: 1 }),
     ]);
-    const seats = mapSeats(
-      [place(3, 21), place(2, 12, "TAKEN"), place(1, 11, "MINE")],
-      drawn,
-      name,
-    );
+    const seats = mapSeats([place(3, 21), place(2, 12, "TAKEN"), place(1, 11, "MINE")], drawn);
     expect(seats.map((s) => s.placeId)).toEqual([1, 2, 3]);
     expect(seats[0]).toMatchObject({
       row: "A",
@@ -95,10 +90,8 @@ describe("mapSeats", () => {
       x: 10,
       y: 10,
       state: "MINE",
-      name: "Row A, seat 1, $\u00a05.000, in your cart",
     });
     expect(seats[2]).toMatchObject({ kind: "WHEELCHAIR", restrictedView: true, block: 1 });
-    expect(seats[2].name).toContain("wheelchair space, restricted view, available");
     expect(seatRows(seats).map((row) => [row.row, row.seats.length])).toEqual([
       ["A", 2],
       ["B", 1],
@@ -107,12 +100,12 @@ describe("mapSeats", () => {
 
   it("keeps places without a drawn seat, with their own row and number, after the drawn rows", () => {
     const drawn = new Map([drawnSeat(11, "A", 1)]);
-    const seats = mapSeats([place(7, null), place(1, 11)], drawn, name);
+    const seats = mapSeats([place(7, null), place(1, 11)], drawn);
     expect(seats.map((s) => [s.placeId, s.row, s.number])).toEqual([
       [1, "A", 1],
       [7, "Z", 7],
     ]);
-    expect(mapSeats([place(5, 99)], null, name)[0]).toMatchObject({ row: "Z", x: 0, y: 0 });
+    expect(mapSeats([place(5, 99)], null)[0]).toMatchObject({ row: "Z", x: 0, y: 0 });
   });
 });
 

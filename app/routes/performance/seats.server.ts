@@ -1,12 +1,9 @@
 // A numbered sector's seats as the seat map shows them: the drawn hall's seats (geometry,
-// cached) joined with the performance's places (state), each with its accessible name ready.
-// The name's template is translated once per sector and filled per seat: a 1,000-seat sector
-// costs one t() call per seat state, not one per seat.
+// cached) joined with the performance's places (state). They are named on the page, from
+// one translated template per sector (seat-names.ts), not here: names would not be sent.
 import type { HallSeat, SectorPlace } from "@contract";
-import type { SeatNamer } from "~/components/seat-map/seat-names";
+import type { UnnamedSeat } from "~/components/seat-map/packed-seats";
 import type { MapSeat, PlanPoint } from "~/components/seat-map/types";
-
-export { type SeatNamer, seatNamer } from "~/components/seat-map/seat-names";
 
 /** Rows of places the hall has no drawing for come after every drawn row. */
 const undrawnRowOffset = 100_000;
@@ -19,10 +16,9 @@ const undrawnRowOffset = 100_000;
 export function mapSeats(
   places: readonly SectorPlace[],
   drawn: ReadonlyMap<number, HallSeat> | null,
-  name: SeatNamer,
-): MapSeat[] {
+): UnnamedSeat[] {
   const undrawnRows = new Map<string, number>();
-  const seats = places.map((place): MapSeat => {
+  const seats = places.map((place): UnnamedSeat => {
     const seat = place.idButaca === null ? undefined : drawn?.get(place.idButaca);
     const row = seat?.cFila ?? place.cFila ?? "";
     const number = seat?.nNumero ?? place.nNumero ?? 0;
@@ -45,7 +41,6 @@ export function mapSeats(
       kind,
       restrictedView,
       state: place.cEstado,
-      name: name({ row, number, state: place.cEstado, kind, restrictedView }),
     };
   });
   return seats.sort((a, b) => a.rowIndex - b.rowIndex || a.seatIndex - b.seatIndex);

@@ -4,7 +4,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { maxPlacesPerPurchase } from "~/lib/place-selection";
+import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { PriceSwatch, sectorHref, useAvailabilityText } from "./hall-plan";
 import type { SectorSummary } from "./page.server";
 
