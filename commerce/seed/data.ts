@@ -243,12 +243,13 @@ export const venueSeeds: VenueSeed[] = [
     latitude: "-34.6170",
     longitude: "-58.3560",
     description: {
-      es: "Predio a cielo abierto junto a la reserva ecológica, con campo para el público de pie y ocho tribunas numeradas en herradura frente al escenario: el lugar de los grandes conciertos del verano.",
-      en: "An open-air ground by the nature reserve, with a standing field and eight numbered stands in a horseshoe facing the stage: the home of the summer's big concerts.",
-      pt: "Espaço a céu aberto junto à reserva ecológica, com campo para o público em pé e oito arquibancadas numeradas em ferradura diante do palco: a casa dos grandes shows do verão.",
+      es: "Predio a cielo abierto junto a la reserva ecológica, con una platea numerada frente al escenario, campo para el público de pie y ocho tribunas numeradas en herradura: el lugar de los grandes conciertos del verano.",
+      en: "An open-air ground by the nature reserve, with numbered stalls in front of the stage, a standing field and eight numbered stands in a horseshoe: the home of the summer's big concerts.",
+      pt: "Espaço a céu aberto junto à reserva ecológica, com uma plateia numerada diante do palco, campo para o público em pé e oito arquibancadas numeradas em ferradura: a casa dos grandes shows do verão.",
     },
     layout: [
       { code: "campo", name: "Campo", kind: "GENERAL", capacity: 3000, priceFactor: 0.8 },
+      { code: "platea-campo", name: "Platea Campo", kind: "NUMBERED", priceFactor: 1.5 },
       ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
         code: `tribuna-${n}`,
         name: `Tribuna ${n}`,

@@ -317,20 +317,27 @@ describe("drawn halls in the seeded database", () => {
     expect(row.out_of_order).toBe(0);
   });
 
-  it("sells the open-air concert's stands in part, scattered over the seats", async () => {
-    const stands = await rows<{ places: number; sold: number; rows_with_sales: number }>(sql`
-      SELECT count(*)::int AS places, count(*) FILTER (WHERE po.sold)::int AS sold,
+  it("sells the open-air concert's stands and platea in part, scattered over the seats", async () => {
+    const sectors = await rows<{
+      name: string;
+      places: number;
+      sold: number;
+      rows_with_sales: number;
+    }>(sql`
+      SELECT se.name, count(*)::int AS places, count(*) FILTER (WHERE po.sold)::int AS sold,
              count(DISTINCT po.row) FILTER (WHERE po.sold)::int AS rows_with_sales
       FROM positions po JOIN sectors se ON se.id = po.sector_id
       JOIN performances p ON p.id = se.performance_id JOIN shows s ON s.id = p.show_id
       WHERE s.seo = 'rock-del-rio-en-la-costanera' AND se.kind = 'NUMBERED'
       GROUP BY se.id`);
-    expect(stands).toHaveLength(16);
-    for (const stand of stands) {
-      expect(stand.sold / stand.places).toBeGreaterThan(0.35);
-      expect(stand.sold / stand.places).toBeLessThan(0.55);
-      expect(stand.rows_with_sales).toBe(40);
+    // Two performances, each with eight stands of 40 rows and a platea of 24.
+    expect(sectors).toHaveLength(18);
+    for (const sector of sectors) {
+      expect(sector.sold / sector.places).toBeGreaterThan(0.35);
+      expect(sector.sold / sector.places).toBeLessThan(0.55);
+      expect(sector.rows_with_sales).toBe(sector.name === "Platea Campo" ? 24 : 40);
     }
+    expect(sectors.filter((s) => s.name.startsWith("Tribuna ")).length).toBe(16);
   });
 
   it("points each companion seat at the wheelchair place beside it", async () => {

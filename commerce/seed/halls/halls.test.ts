@@ -73,10 +73,16 @@ describe("the demo halls", () => {
     expect(kinds).toContain("GENERAL");
   });
 
-  it("give the open-air ground at least 15,000 numbered seats in 8 stands of 1,500 to 2,500", () => {
+  it("give the open-air ground at least 15,000 numbered seats: 8 stands and a platea of ~1,000", () => {
     const plan = hallPlanFor(OPEN_AIR_VENUE) as HallPlan;
-    const stands = plan.sectors.filter((s) => s.kind === "NUMBERED");
+    const numbered = plan.sectors.filter((s) => s.kind === "NUMBERED");
+    const stands = numbered.filter((s) => s.code.startsWith("tribuna-"));
+    expect(numbered.map((s) => s.code)).toEqual(["platea-campo", ...stands.map((s) => s.code)]);
     expect(stands).toHaveLength(8);
+    // The sector size the "1,000-seat map page" budget is measured on.
+    const platea = numbered[0].seats.length;
+    expect(platea).toBeGreaterThanOrEqual(950);
+    expect(platea).toBeLessThanOrEqual(1050);
     for (const stand of stands) {
       expect(stand.seats.length).toBeGreaterThanOrEqual(1500);
       expect(stand.seats.length).toBeLessThanOrEqual(2500);

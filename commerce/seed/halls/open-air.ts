@@ -1,13 +1,13 @@
 // Campo Abierto Costanera Sur: an open-air concert ground for big shows. Eight numbered stands
 // (Tribuna 1…8, left to right as seen from them) in a horseshoe around the stage, each split
-// by a centre aisle into two blocks, with radial aisles between stands; the standing Campo
-// fills the ground between the stage and the stands. Each stand's row A, at the centre aisle,
+// by a centre aisle into two blocks, with radial aisles between stands; a numbered Platea
+// Campo of about a thousand seats right in front of the stage, and the standing Campo
+// around it, up to the stands. Each stand's row A, at the centre aisle,
 // has two wheelchair platforms with their companion seats; the stands' first rows beside the
 // stage see it from the side (restricted view).
 import type { PlanPoint } from "../../db/schema-halls.ts";
 import {
   addWheelchairPlacesAtAisle,
-  arcBand,
   arcRow,
   blocksBetween,
   degrees,
@@ -31,6 +31,14 @@ const PITCH = 5;
 const SPAN = degrees(105);
 const STAND_AISLE = 15;
 const CENTRE_AISLE = 10;
+/** The Platea Campo: flat rows on the field in front of the stage, within ±PLATEA_ANGLE. */
+const PLATEA_FIRST_RADIUS = 70;
+const PLATEA_ROWS = 24;
+const PLATEA_ANGLE = degrees(40);
+const PLATEA_OUTER = PLATEA_FIRST_RADIUS + (PLATEA_ROWS - 1) * ROW_DEPTH + 12;
+const CAMPO_INNER = 20;
+const CAMPO_OUTER = FIRST_RADIUS - 25;
+const CAMPO_ANGLE = degrees(80);
 /** Each row of a stand is 40 cm above the one in front; the views are taken from the middle. */
 const ROW_RISE = 4;
 const VIEW_EYE = 12 + (ROWS / 2) * ROW_RISE;
@@ -95,6 +103,41 @@ function stand(index: number): SectorPlan {
   return sector;
 }
 
+function plateaCampo(): SectorPlan {
+  const rows = Array.from({ length: PLATEA_ROWS }, (_, k) => {
+    const radius = PLATEA_FIRST_RADIUS + k * ROW_DEPTH;
+    return arcRow(
+      FOCUS,
+      radius,
+      blocksBetween(radius, -PLATEA_ANGLE, PLATEA_ANGLE, [0], CENTRE_AISLE),
+      PITCH,
+    );
+  });
+  const sector = numberedSector(
+    { code: "platea-campo", name: "Platea Campo", floorHeight: 0, rowRise: 0, view360: null },
+    rows,
+    FOCUS,
+  );
+  addWheelchairPlacesAtAisle(sector.seats, 0, 0);
+  return sector;
+}
+
+/** The standing field: the band between the stage and the stands, around the Platea Campo. */
+function campoOutline(): PlanPoint[] {
+  const at = (radius: number, angle: number): PlanPoint => [
+    Math.round((FOCUS[0] + radius * Math.sin(angle)) * 10) / 10,
+    Math.round((FOCUS[1] + radius * Math.cos(angle)) * 10) / 10,
+  ];
+  const arc = (radius: number, from: number, to: number, steps: number) =>
+    Array.from({ length: steps + 1 }, (_, i) => at(radius, from + ((to - from) * i) / steps));
+  return [
+    ...arc(CAMPO_OUTER, -CAMPO_ANGLE, CAMPO_ANGLE, 24),
+    ...arc(CAMPO_INNER, CAMPO_ANGLE, PLATEA_ANGLE, 4),
+    ...arc(PLATEA_OUTER, PLATEA_ANGLE, -PLATEA_ANGLE, 12),
+    ...arc(CAMPO_INNER, -PLATEA_ANGLE, -CAMPO_ANGLE, 4),
+  ];
+}
+
 export function openAirGround(): HallPlan {
   return {
     width: WIDTH,
@@ -106,12 +149,13 @@ export function openAirGround(): HallPlan {
         {
           code: "campo",
           name: "Campo",
-          outline: arcBand(FOCUS, 20, FIRST_RADIUS - 25, degrees(-80), degrees(80), 24),
+          outline: campoOutline(),
           floorHeight: 0,
           view360: null,
         },
-        [FOCUS[0], FOCUS[1] + 220],
+        [FOCUS[0], FOCUS[1] + (PLATEA_OUTER + CAMPO_OUTER) / 2],
       ),
+      plateaCampo(),
       ...Array.from({ length: OPEN_AIR_STANDS }, (_, i) => stand(i)),
     ],
   };
