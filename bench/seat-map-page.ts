@@ -1,11 +1,15 @@
 // Seat map page benchmark (issue 9): starts the production server on 127.0.0.1 with the
 // seeded in-memory database, signs a buyer up, finds the numbered sector whose size is
-// nearest BENCH_SEATS (1,000), then loads a bare page (the static FAQ) and the performance
-// page (whole hall; with that sector's seats; its list) with keep-alive clients, logged in.
-// Reports requests/s, latency, the server's CPU per request (from /proc: the server process
-// only) and its ratio to the bare page, and the HTML's size raw and gzipped.
+// nearest BENCH_SEATS (1,000) and the performance with the most numbered seats (the
+// 15,000-seat venue), then loads with keep-alive clients, logged in: a bare page (the static
+// FAQ), the billboard, the big venue's whole hall, the performance page with the 1,000-seat
+// sector's seats and its list, the big venue's largest sector, and the map's availability
+// refresh (full and unchanged). Reports requests/s, latency, the server's CPU per request
+// (from /proc: the server process, which runs the API too) and its ratio to the bare page,
+// and the bytes a browser gets: the body, and the scripts the page loads, gzipped.
 //
 //   npx react-router build && npx tsx bench/seat-map-page.ts [seconds-per-page] [connections]
+//   BENCH_ONLY=sector  (only the pages whose name has it, and the bare page)
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -109,14 +113,19 @@ async function signUp(agent: Agent) {
 }
 
 type Sector = { idSector: number; cNombre: string; cTipo: string; nCapacidad: number };
+type Found = { path: string; sector: Sector; numberedSeats: number; sectors: Sector[] };
 
-/** The performance page path and the numbered sector nearest the wanted size. */
-async function findSector(agent: Agent) {
+/**
+ * The numbered sector nearest the wanted size, with its performance page path, and the
+ * performance with the most numbered seats (the 15,000-seat venue) with its largest sector.
+ */
+async function findSectors(agent: Agent) {
   const cards = await api<{ Lista: Array<{ cSeo: string; idEspectaculoCartelTipo: number }> }>(
     agent,
     "/EspectaculosCartel",
   );
-  let best: { path: string; sector: Sector } | null = null;
+  let nearest: Found | null = null;
+  let biggest: Found | null = null;
   for (const card of cards.Lista) {
     if (card.idEspectaculoCartelTipo === 100) continue;
     const show = await api<{ listaFunciones: Array<{ idFuncion: number }> }>(
@@ -125,20 +134,46 @@ async function findSector(agent: Agent) {
     );
     const first = show.listaFunciones[0];
     if (!first) continue;
-    const performance = await api<{ listaSectores: Sector[] }>(
+    const { listaSectores: sectors } = await api<{ listaSectores: Sector[] }>(
       agent,
       `/Funcion/${first.idFuncion}`,
     );
-    for (const sector of performance.listaSectores) {
-      if (sector.cTipo !== "NUMBERED") continue;
+    const numbered = sectors.filter((sector) => sector.cTipo === "NUMBERED");
+    const path = `/funcion/${card.cSeo}/${first.idFuncion}`;
+    const numberedSeats = numbered.reduce((sum, sector) => sum + sector.nCapacidad, 0);
+    for (const sector of numbered) {
       const distance = Math.abs(sector.nCapacidad - wantedSeats);
-      if (!best || distance < Math.abs(best.sector.nCapacidad - wantedSeats)) {
-        best = { path: `/funcion/${card.cSeo}/${first.idFuncion}`, sector };
+      if (!nearest || distance < Math.abs(nearest.sector.nCapacidad - wantedSeats)) {
+        nearest = { path, sector, numberedSeats, sectors };
       }
     }
+    if (numbered.length > 0 && (!biggest || numberedSeats > biggest.numberedSeats)) {
+      const largest = numbered.reduce((a, b) => (b.nCapacidad > a.nCapacidad ? b : a));
+      biggest = { path, sector: largest, numberedSeats, sectors };
+    }
   }
-  if (!best) throw new Error("no numbered sector in the seed");
-  return best;
+  if (!nearest || !biggest) throw new Error("no numbered sector in the seed");
+  return { nearest, biggest };
+}
+
+/** The scripts a page makes the browser load (module preloads and module scripts), gzipped. */
+async function scriptBytes(agent: Agent, html: string) {
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) {
+    sources.add(match[1]);
+  }
+  for (const match of html.matchAll(/(?:import\(|from )"(\/assets\/[^"]+\.js)"/g))
+    sources.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) sources.add(match[1]);
+  let raw = 0;
+  let gzip = 0;
+  for (const source of sources) {
+    const answer = await send(agent, source);
+    if (answer.status !== 200) throw new Error(`${source}: HTTP ${answer.status}`);
+    raw += Buffer.byteLength(answer.body);
+    gzip += gzipSync(answer.body).length;
+  }
+  return { count: sources.size, raw, gzip };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -169,42 +204,72 @@ async function load(path: string) {
     cpuMsPerRequest: cpuMs / latencies.length,
     bytes: Buffer.byteLength(html),
     gzipBytes: gzipSync(html).length,
+    scripts: await scriptBytes(new Agent({ keepAlive: true }), html),
   };
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PGLITE_DIR: "memory://",
-    DATA_DIR: "test-results/bench-seat-map-data",
-    SESSION_SECRET: "bench-session-secret-0123456789",
-    COOKIE_SECURE: "false",
-    LOG_LEVEL: "warn",
+// BENCH_CPU_PROFILE=<dir> writes the server's CPU profile there when it stops.
+const profile = process.env.BENCH_CPU_PROFILE;
+const server = spawn(
+  process.execPath,
+  [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "--import", "tsx", "server.ts"],
+  {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: "memory://",
+      DATA_DIR: "test-results/bench-seat-map-data",
+      SESSION_SECRET: "bench-session-secret-0123456789",
+      COOKIE_SECURE: "false",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
   },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+);
 
 try {
   await waitForServer();
   const agent = new Agent({ keepAlive: true });
   await signUp(agent);
-  const { path, sector } = await findSector(agent);
+  const { nearest, biggest } = await findSectors(agent);
+  const version = (
+    JSON.parse(
+      (await send(agent, `${biggest.path}/disponibilidad?sector=${biggest.sector.idSector}`)).body,
+    ) as { cVersion: string }
+  ).cVersion;
   agent.destroy();
   console.log(
-    `${connections} connections, ${seconds} s per page; ${path}, sector ${sector.cNombre} (${sector.nCapacidad} seats)`,
+    `${connections} connections, ${seconds} s per page; sector ${nearest.sector.cNombre} (${nearest.sector.nCapacidad} seats) of ${nearest.path}; largest venue ${biggest.path} (${biggest.numberedSeats} numbered seats, ${biggest.sectors.length} sectors), its largest sector ${biggest.sector.cNombre} (${biggest.sector.nCapacidad})`,
   );
+  const availability = `${biggest.path}/disponibilidad?sector=${biggest.sector.idSector}`;
   const pages = [
     { name: "bare page (/FAQ)", path: "/FAQ" },
-    { name: "whole hall", path },
-    { name: "hall + sector seats", path: `${path}?sector=${sector.idSector}` },
-    { name: "list: rows", path: `${path}?vista=lista&sector=${sector.idSector}` },
+    { name: "billboard (/)", path: "/" },
+    { name: `whole hall, ${biggest.numberedSeats} seats`, path: biggest.path },
+    {
+      name: `hall + ${nearest.sector.nCapacidad}-seat sector`,
+      path: `${nearest.path}?sector=${nearest.sector.idSector}`,
+    },
+    {
+      name: `list of the ${nearest.sector.nCapacidad}-seat sector`,
+      path: `${nearest.path}?vista=lista&sector=${nearest.sector.idSector}`,
+    },
+    {
+      name: `hall + ${biggest.sector.nCapacidad}-seat sector`,
+      path: `${biggest.path}?sector=${biggest.sector.idSector}`,
+    },
+    { name: `availability of ${biggest.sector.nCapacidad}, full`, path: availability },
+    { name: "availability, unchanged refresh", path: `${availability}&version=${version}` },
   ];
-  console.log("page | req/s | p50 ms | p95 ms | server CPU ms/req | × bare | HTML KB | gzip KB");
+  console.log(
+    "page | req/s | p50 ms | p95 ms | server CPU ms/req | × bare | body KB | body gzip KB | JS files | JS gzip KB | body+JS gzip KB",
+  );
   let bare = 0;
-  for (const page of pages) {
+  // BENCH_ONLY=<text> loads only the pages whose name contains it (after the bare page).
+  const only = process.env.BENCH_ONLY;
+  for (const page of pages.filter((p, i) => i === 0 || !only || p.name.includes(only))) {
     const r = await load(page.path);
     if (bare === 0) bare = r.cpuMsPerRequest;
     console.log(
@@ -214,12 +279,17 @@ try {
         r.p50.toFixed(1),
         r.p95.toFixed(1),
         r.cpuMsPerRequest.toFixed(2),
-        (r.cpuMsPerRequest / bare).toFixed(1),
-        (r.bytes / 1024).toFixed(0),
+        (r.cpuMsPerRequest / bare).toFixed(2),
+        (r.bytes / 1024).toFixed(1),
         (r.gzipBytes / 1024).toFixed(1),
+        r.scripts.count,
+        (r.scripts.gzip / 1024).toFixed(1),
+        ((r.gzipBytes + r.scripts.gzip) / 1024).toFixed(1),
       ].join(" | "),
     );
   }
 } finally {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
+  await exited;
 }
