@@ -221,6 +221,37 @@ test("best available: N seats of a sector in one form", async ({ page }) => {
   await payAndConfirm(page, 3);
 });
 
+test("the cart moves the held seats to another sector, all of them", async ({ page }) => {
+  await signUp(page);
+  await openTheatrePerformance(page);
+  await openSeatForm(page);
+  const form = page
+    .locator("section#seats")
+    .getByRole("form", { name: /^Las mejores butacas de / });
+  await form.getByLabel("Cantidad de butacas").selectOption("2");
+  await form.getByRole("button", { name: "Buscar las mejores butacas" }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  const from = await page
+    .locator("li", { hasText: /butaca/ })
+    .first()
+    .textContent();
+  const sectorBefore = from?.split(" · ")[0]?.trim() ?? "";
+
+  const target = page.getByLabel(new RegExp(`^Pasar las 2 butacas de ${sectorBefore} a`));
+  const pullman = await target.locator("option", { hasText: /^Pullman/ }).getAttribute("value");
+  await target.selectOption(pullman ?? "");
+  await page.getByRole("button", { name: "Cambiar de sector" }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /mejores disponibles del nuevo sector|no son contiguas/ }),
+  ).toBeVisible();
+  await expect(page.locator("li", { hasText: /^Pullman · Fila/ })).toHaveCount(2);
+  await expectAccessible(page);
+  await expectNoSideScroll(page, "the cart");
+});
+
 test("every seat's name says its row, seat, price and state", async ({ page }) => {
   await signUp(page);
   await openTheatrePerformance(page);

@@ -1,5 +1,6 @@
 // The checkout's server side: read the process with what it can be paid with, and the
-// actions of the screen (cancel, release a performance, pay). Paying is three calls in
+// actions of the screen (cancel, release a performance, pay; changing sector is in
+// change-sector.server.ts). Paying is three calls in
 // order: delivery, payment method, charge; the first refusal stops them and is shown on the
 // form, keeping what the buyer typed (the security code aside).
 import { randomUUID } from "node:crypto";
@@ -11,6 +12,7 @@ import { checkoutForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
 import { type CommerceFailure, type CommerceResult, orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
+import { sectorMovesFor } from "./change-sector.server";
 
 /** Leaves the checkout with a one-time notice (ended, expired or cancelled). */
 function endPurchase({ session }: RequestContext, notice: string, to = "/payFinish") {
@@ -48,12 +50,14 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired");
   if (process.cEstado === "CANCELLED") throw endPurchase(shop, "layout:notices.purchaseCancelled");
   if (isEmptied(process)) throw endPurchase(shop, "layout:notices.purchaseEmptied", "/");
-  const [deliveryTypes, paymentMethods] = await Promise.all([
+  const [deliveryTypes, paymentMethods, sectorMoves] = await Promise.all([
     commerce.call(endpoints.deliveryTypes, { params }),
     commerce.call(endpoints.paymentMethods, { params }),
+    sectorMovesFor(commerce, process),
   ]);
   return {
     process,
+    sectorMoves,
     deliveryTypes: orThrow(deliveryTypes).Lista,
     paymentMethods: orThrow(paymentMethods).Lista,
     // A fresh key per rendered form: a double submit reuses it and is charged once.

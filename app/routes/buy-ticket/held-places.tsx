@@ -1,11 +1,15 @@
 // The checkout's left column: the held places per performance (a product shows its
-// quantity and no date, §3), each with its release button, the totals, and cancel.
+// quantity and no date, §3), each with its release button (and, for numbered seats, a
+// change of sector), the totals, and cancel.
 import type { PurchaseProcess } from "@contract";
 import { Form } from "react-router";
+import { ErrorSummary } from "~/components/error-summary";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
+import { ChangeSectorForm } from "./change-sector-form";
+import { type ChangeSectorRefusal, moveKey, type SectorMove } from "./sector-moves";
 
 /** "Tickets", "Products", or "Subtotal" when the purchase holds both. */
 function subtotalLabel(process: PurchaseProcess) {
@@ -16,11 +20,27 @@ function subtotalLabel(process: PurchaseProcess) {
     : "checkout:subtotalMixed";
 }
 
-export function HeldPlaces({ process }: { process: PurchaseProcess }) {
+export function HeldPlaces({
+  process,
+  sectorMoves,
+  moveRefused,
+}: {
+  process: PurchaseProcess;
+  sectorMoves: SectorMove[];
+  moveRefused?: ChangeSectorRefusal["changeSector"];
+}) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
+  // A refusal whose form is gone (its seats or their sector changed meanwhile) shows on top.
+  const orphanRefusal =
+    moveRefused && !sectorMoves.some((move) => moveKey(move) === moveRefused.key)
+      ? moveRefused.message
+      : undefined;
   return (
     <>
+      {orphanRefusal ? (
+        <ErrorSummary id="change-sector-error" messages={[orphanRefusal]} attempt={moveRefused} />
+      ) : null}
       {process.listaFuncion.length === 0 ? <p>{t("checkout:empty")}</p> : null}
       {process.listaFuncion.map((line) => (
         <article
@@ -48,6 +68,15 @@ export function HeldPlaces({ process }: { process: PurchaseProcess }) {
                   </li>
                 ))}
               </ul>
+              {sectorMoves
+                .filter((move) => move.idFuncion === line.idFuncion)
+                .map((move) => (
+                  <ChangeSectorForm
+                    key={moveKey(move)}
+                    move={move}
+                    error={moveRefused?.key === moveKey(move) ? moveRefused.message : undefined}
+                  />
+                ))}
             </>
           )}
           <p className="font-semibold">

@@ -1,5 +1,6 @@
 // /BuyTicket/{idProcesoDeCompra}: the checkout. The held places with their clock, then
-// delivery, payment method and card in one plain form (it works without JavaScript).
+// delivery, payment method and card in one plain form (it works without JavaScript). Held
+// seats can be moved to another sector of their performance from here.
 import { useCallback, useState } from "react";
 import { PurchaseClock } from "~/components/purchase-clock";
 import { useTranslation } from "~/lib/i18n";
@@ -8,6 +9,7 @@ import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
+import { changeSectorAction } from "./change-sector.server";
 import { checkoutAction, loadCheckout, processIdOf } from "./checkout.server";
 import { ExpiredDialog } from "./expired-dialog";
 import { HeldPlaces } from "./held-places";
@@ -32,7 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const shop = requireUser(args);
   const processId = processIdOf(args.params);
-  return checkoutAction(shop, processId, await args.request.formData());
+  const form = await args.request.formData();
+  if (form.get("intent") === "changeSector") {
+    return changeSectorAction(shop, processId, form, getT(args.context));
+  }
+  return checkoutAction(shop, processId, form);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -58,7 +64,13 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
             />
           </p>
         </div>
-        <HeldPlaces process={process} />
+        <HeldPlaces
+          process={process}
+          sectorMoves={loaderData.sectorMoves}
+          moveRefused={
+            actionData && "changeSector" in actionData ? actionData.changeSector : undefined
+          }
+        />
       </section>
 
       <section aria-labelledby="pay-heading">
