@@ -1,20 +1,10 @@
 // The whole hall as a drawing: the stage with its name, every sector's outline coloured by
 // its price band (hatched grey when sold out) with its name, each a link to its seats (or
 // to its quantity field) named "Platea, $ 8.000, 120 available". And its legend.
-import type { PlanPoint } from "~/components/seat-map/types";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { HallPlan as Plan, SectorSummary } from "./page.server";
 import { bandColour, soldOutColours } from "./price-bands";
-
-const points = (outline: readonly PlanPoint[]) => outline.map(([x, y]) => `${x},${y}`).join(" ");
-
-function centreOf(outline: readonly PlanPoint[]): PlanPoint {
-  if (outline.length === 0) return [0, 0];
-  const xs = outline.map(([x]) => x);
-  const ys = outline.map(([, y]) => y);
-  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
-}
 
 /** Where a sector's seats (numbered) or its quantity field (general admission) are. */
 export const sectorHref = (sector: Pick<SectorSummary, "id" | "kind">) =>
@@ -44,7 +34,7 @@ export function HallPlan({
   const availability = useAvailabilityText();
   // Text sized to the drawing, whatever its units.
   const fontSize = Math.max(plan.width, plan.height) / 32;
-  const [stageX, stageY] = centreOf(plan.stage.outline);
+  const [stageX, stageY] = plan.stage.centre;
   return (
     <svg
       className="hall-plan"
@@ -65,7 +55,7 @@ export function HallPlan({
           <line y2={fontSize / 2} stroke={soldOutColours.stroke} strokeWidth={fontSize / 8} />
         </pattern>
       </defs>
-      <polygon points={points(plan.stage.outline)} className="hall-stage" />
+      <polygon points={plan.stage.points} className="hall-stage" />
       <text x={stageX} y={stageY} className="hall-stage-name">
         {plan.stage.name}
       </text>
@@ -76,7 +66,7 @@ export function HallPlan({
         const shape = (
           <>
             <polygon
-              points={points(drawn.outline)}
+              points={drawn.points}
               fill={soldOut ? `url(#${hatchId})` : colour.fill}
               stroke={colour.stroke}
               className="hall-sector-shape"

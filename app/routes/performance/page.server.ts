@@ -26,14 +26,18 @@ export type SectorSummary = {
   hasView: boolean;
 };
 
+/**
+ * The whole hall as the page draws it. Outlines come as SVG `points` text, one string each:
+ * as arrays of points they were the biggest part of the page's loader data.
+ */
 export type HallPlan = {
   width: number;
   height: number;
-  stage: { outline: PlanPoint[]; name: string };
+  stage: { points: string; centre: PlanPoint; name: string };
   sectors: Array<{
     hallSectorId: number;
     name: string;
-    outline: PlanPoint[];
+    points: string;
     labelX: number;
     labelY: number;
     /** The performance's sector drawn here; null when it sells nothing there. */
@@ -67,17 +71,27 @@ export function chosenSectorOf(url: URL, sectors: readonly Sector[]): Sector | n
   return sector;
 }
 
+const svgPoints = (outline: readonly PlanPoint[]) => outline.map(([x, y]) => `${x},${y}`).join(" ");
+
+function centreOf(outline: readonly PlanPoint[]): PlanPoint {
+  if (outline.length === 0) return [0, 0];
+  const xs = outline.map(([x]) => x);
+  const ys = outline.map(([, y]) => y);
+  return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+}
+
 function hallPlan(hall: Hall, sectors: readonly Sector[]): HallPlan {
+  const stage = hall.oEscenario.aContorno;
   return {
     width: hall.nAncho,
     height: hall.nAlto,
-    stage: { outline: hall.oEscenario.aContorno, name: hall.oEscenario.cNombre },
+    stage: { points: svgPoints(stage), centre: centreOf(stage), name: hall.oEscenario.cNombre },
     sectors: hall.listaSectores.map((drawn) => {
       const sector = sectors.find((s) => s.idSectorSala === drawn.idSectorSala);
       return {
         hallSectorId: drawn.idSectorSala,
         name: sector?.cNombre ?? drawn.cNombre,
-        outline: drawn.aContorno,
+        points: svgPoints(drawn.aContorno),
         labelX: drawn.nEtiquetaX,
         labelY: drawn.nEtiquetaY,
         sectorId: sector?.idSector ?? null,
