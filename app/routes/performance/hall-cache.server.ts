@@ -1,7 +1,9 @@
-// The drawn seats of a hall's sectors, kept in the storefront's process: a drawing never
-// changes under the same hall version, so a sector's seats are asked of the API once per
-// version and shared by every request after that.
-import { endpoints, type HallSeat } from "@contract";
+// The drawn halls, kept in the storefront's process. A sector's seats never change under the
+// same hall version, so they are asked of the API once per version and shared by every
+// request after that. The hall itself (outlines, stage, views; public and the same for every
+// buyer) is kept a few seconds per language: every performance page reads it, and an
+// operator's change to a drawing shows within HALL_TTL_MS.
+import { endpoints, type Hall, type HallSeat } from "@contract";
 import { type CommerceClient, orThrow } from "~/services/commerce.server";
 
 /** Sectors kept; the oldest entry goes first (a venue has a handful, the demo a few dozen). */
@@ -37,7 +39,29 @@ export async function drawnSeatsOf(
   return seats;
 }
 
+export const HALL_TTL_MS = 10_000;
+const halls = new Map<string, { readAt: number; hall: Promise<Hall> }>();
+
+/** GET Sala/{id} in the page's language, shared for HALL_TTL_MS (failures are not kept). */
+export function hallOf(commerce: CommerceClient, hallId: number, language: string): Promise<Hall> {
+  const key = `${hallId}:${language}`;
+  const now = Date.now();
+  const kept = halls.get(key);
+  if (kept && now - kept.readAt >= 0 && now - kept.readAt < HALL_TTL_MS) return kept.hall;
+  if (halls.size >= capacity) halls.clear();
+  const entry = {
+    readAt: now,
+    hall: commerce.call(endpoints.hall, { params: { id: hallId } }).then(orThrow),
+  };
+  halls.set(key, entry);
+  entry.hall.catch(() => {
+    if (halls.get(key) === entry) halls.delete(key);
+  });
+  return entry.hall;
+}
+
 /** For tests: forget every drawing. */
 export function forgetDrawnSeats() {
   seatsBySector.clear();
+  halls.clear();
 }

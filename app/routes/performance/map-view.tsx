@@ -10,7 +10,7 @@ import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import type { ChosenValues } from "./actions.server";
 import { BestAvailableForm } from "./best-available-form";
 import { HallPlan, Legend } from "./hall-plan";
-import type { PerformancePage } from "./page.server";
+import type { PerformancePage, SeatGridPages } from "./page.server";
 import { SeatGrid } from "./seat-grid";
 import { SectorList, sectorViewPath } from "./sector-list";
 
@@ -78,6 +78,7 @@ export function MapView({
       {sector ? (
         <ChosenSector
           sector={sector}
+          grid={page.seatGrid ?? undefined}
           available={page.sectors.find((s) => s.id === sector.sectorId)?.available ?? 0}
           viewPath={
             page.sectors.find((s) => s.id === sector.sectorId)?.hasView
@@ -97,11 +98,13 @@ export function MapView({
 
 function ChosenSector({
   sector,
+  grid,
   available,
   viewPath,
   quantity,
 }: {
   sector: SeatMapSector;
+  grid?: SeatGridPages;
   available: number;
   viewPath: string | null;
   quantity?: string;
@@ -131,7 +134,7 @@ function ChosenSector({
         <input type="hidden" name="intent" value="places" />
         <p className="text-sm text-stone-700 mb-0">{t("checkout:seatMap.seatsHelp")}</p>
         {/* With JavaScript the drawn map replaces the grid once hydrated; same `seat` fields. */}
-        <ClientOnly fallback={<SeatGrid sector={sector} />}>
+        <ClientOnly fallback={<SeatGrid sector={sector} grid={grid} />}>
           {() => <SeatMapIsland sector={sector} />}
         </ClientOnly>
         <div>

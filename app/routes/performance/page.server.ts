@@ -10,8 +10,10 @@ import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
 import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
-import { drawnSeatsOf } from "./hall-cache.server";
+import { type GridPage, gridPageIndexOf, gridPagesOf } from "./grid-pages";
+import { drawnSeatsOf, hallOf } from "./hall-cache.server";
 import { priceBands } from "./price-bands";
+import { seatRows } from "./seat-grid";
 import { mapSeats, sectorViewBox } from "./seats.server";
 
 export type SectorSummary = {
@@ -47,6 +49,9 @@ export type HallPlan = {
 
 export type PageView = "map" | "list";
 
+/** The no-JavaScript seat form's pages of rows, and the one shown (?filas=). */
+export type SeatGridPages = { pages: GridPage[]; current: number };
+
 /** ?vista=lista: the list alternative (sector → row → seat). */
 export function pageViewOf(url: URL): PageView {
   return url.searchParams.get("vista") === "lista" ? "list" : "map";
@@ -80,18 +85,35 @@ function centreOf(outline: readonly PlanPoint[]): PlanPoint {
   return [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
 }
 
+/** A hall's outlines as SVG points, computed once per hall answer (halls are shared, hallOf). */
+const hallPoints = new WeakMap<Hall, { stage: string; centre: PlanPoint; sectors: string[] }>();
+
+function pointsOf(hall: Hall) {
+  let points = hallPoints.get(hall);
+  if (!points) {
+    const stage = hall.oEscenario.aContorno;
+    points = {
+      stage: svgPoints(stage),
+      centre: centreOf(stage),
+      sectors: hall.listaSectores.map((drawn) => svgPoints(drawn.aContorno)),
+    };
+    hallPoints.set(hall, points);
+  }
+  return points;
+}
+
 function hallPlan(hall: Hall, sectors: readonly Sector[]): HallPlan {
-  const stage = hall.oEscenario.aContorno;
+  const points = pointsOf(hall);
   return {
     width: hall.nAncho,
     height: hall.nAlto,
-    stage: { points: svgPoints(stage), centre: centreOf(stage), name: hall.oEscenario.cNombre },
-    sectors: hall.listaSectores.map((drawn) => {
+    stage: { points: points.stage, centre: points.centre, name: hall.oEscenario.cNombre },
+    sectors: hall.listaSectores.map((drawn, index) => {
       const sector = sectors.find((s) => s.idSectorSala === drawn.idSectorSala);
       return {
         hallSectorId: drawn.idSectorSala,
         name: sector?.cNombre ?? drawn.cNombre,
-        points: svgPoints(drawn.aContorno),
+        points: points.sectors[index],
         labelX: drawn.nEtiquetaX,
         labelY: drawn.nEtiquetaY,
         sectorId: sector?.idSector ?? null,
@@ -107,16 +129,14 @@ type LoadOptions = {
 };
 
 export async function loadPerformancePage(
-  { commerce }: RequestContext,
+  { commerce, locale }: RequestContext,
   performance: PerformanceDetail,
   { url, chosenSeats = [] }: LoadOptions,
 ) {
   const sectors = performance.listaSectores;
   const chosenSector = chosenSectorOf(url, sectors);
   const [hall, places] = await Promise.all([
-    performance.idSala
-      ? commerce.call(endpoints.hall, { params: { id: performance.idSala } }).then(orThrow)
-      : null,
+    performance.idSala ? hallOf(commerce, performance.idSala, locale) : null,
     chosenSector
       ? commerce
           .call(endpoints.sectorPlaces, {
@@ -130,11 +150,16 @@ export async function loadPerformancePage(
     hall?.listaSectores.find((drawn) => drawn.idSectorSala === sector.idSectorSala);
 
   let chosen: SeatMapSectorData | null = null;
+  let seatGrid: SeatGridPages | null = null;
   if (chosenSector && places) {
     const drawn = drawnSector(chosenSector);
     const drawnSeats =
       drawn && hall ? await drawnSeatsOf(commerce, drawn.idSectorSala, hall.nVersion) : null;
     const seats = mapSeats(places.listaPosiciones, drawnSeats);
+    const pages = gridPagesOf(seatRows(seats));
+    const current = gridPageIndexOf(url, pages);
+    if (current === null) throw notFound();
+    seatGrid = { pages, current };
     const outline = drawn?.aContorno ?? [];
     chosen = {
       performanceId: performance.idFuncion,
@@ -179,6 +204,7 @@ export async function loadPerformancePage(
     sectors: summaries,
     plan: hall ? hallPlan(hall, sectors) : null,
     chosen,
+    seatGrid,
     view: pageViewOf(url),
   };
 }

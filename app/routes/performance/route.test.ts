@@ -11,6 +11,7 @@ import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
 import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
 import * as schema from "../../../commerce/db/schema.ts";
+import { addNumberedSector } from "../../../commerce/testing/group-holds.ts";
 import type { Fixture, TestApi } from "../../../commerce/testing/harness.ts";
 import { notContiguousNotice } from "./actions.server";
 import * as availability from "./availability";
@@ -152,6 +153,30 @@ describe("the performance page", () => {
     }
     const { result } = await openPage(`?sector=${fx.sectors.numbered.id}`);
     expect(result?.chosen?.sectorId).toBe(fx.sectors.numbered.id);
+  });
+
+  it("shows a big sector's seat form a page of rows at a time; an unknown page is a 404", async () => {
+    const stand = await addNumberedSector(
+      api.db,
+      { hallId: fx.hall.hall.id, performanceId: fx.performances.main.id },
+      { code: "tribuna", name: "Tribuna", rows: 10, seatsPerRow: 40, top: 220 },
+    );
+    const first = await openPage(`?sector=${stand.sectorId}`);
+    expect(first.result?.seatGrid).toEqual({
+      pages: [
+        { firstRow: "R1", lastRow: "R7", fromRow: 0, toRow: 7 },
+        { firstRow: "R8", lastRow: "R10", fromRow: 7, toRow: 10 },
+      ],
+      current: 0,
+    });
+    // The map island still gets every seat of the sector.
+    expect(seatsOf(first.result?.chosen)).toHaveLength(400);
+    const second = await openPage(`?sector=${stand.sectorId}&filas=2`);
+    expect(second.result?.seatGrid?.current).toBe(1);
+    for (const bad of ["3", "0", "x"]) {
+      const { thrown } = await openPage(`?sector=${stand.sectorId}&filas=${bad}`);
+      expect(statusOf(thrown), bad).toBe(404);
+    }
   });
 
   it("offers the list: rows of the chosen sector, then a row; an unknown row is a 404", async () => {

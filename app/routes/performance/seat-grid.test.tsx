@@ -3,10 +3,12 @@
 // choice comes back ticked.
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { seatNamer } from "~/components/seat-map/seat-names";
 import type { MapSeat, SeatMapSector } from "~/components/seat-map/types";
 import { i18nFor } from "~/services/i18n.server";
+import type { SeatGridPages } from "./page.server";
 import { SeatGrid } from "./seat-grid";
 
 const name = seatNamer(i18nFor("en").t, 5000);
@@ -29,7 +31,7 @@ function seat(placeId: number, row: string, number: number, extra: Partial<MapSe
   return { ...base, name: name(base), ...extra };
 }
 
-function render(seats: MapSeat[], chosen: number[] = []) {
+function render(seats: MapSeat[], chosen: number[] = [], grid?: SeatGridPages) {
   const sector: SeatMapSector = {
     performanceId: 1,
     sectorId: 2,
@@ -45,9 +47,11 @@ function render(seats: MapSeat[], chosen: number[] = []) {
     maxChoice: 10,
   };
   return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor("en")}>
-      <SeatGrid sector={sector} />
-    </I18nextProvider>,
+    <MemoryRouter>
+      <I18nextProvider i18n={i18nFor("en")}>
+        <SeatGrid sector={sector} grid={grid} />
+      </I18nextProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -121,5 +125,24 @@ describe("seatGridHtml", () => {
     expect(checkboxes(html)[0].name).toBe(
       "Row &lt;b&gt;&quot;A&quot;&amp;, seat 1, $\u00a05.000, available",
     );
+  });
+});
+
+describe("SeatGrid of a big sector", () => {
+  const seats = [seat(1, "A", 1), seat(2, "B", 1), seat(3, "C", 1), seat(4, "D", 1)];
+  const grid: SeatGridPages = {
+    pages: [
+      { firstRow: "A", lastRow: "B", fromRow: 0, toRow: 2 },
+      { firstRow: "C", lastRow: "D", fromRow: 2, toRow: 4 },
+    ],
+    current: 1,
+  };
+
+  it("shows the rows of the current page only, and links to the others", () => {
+    const html = render(seats, [], grid);
+    expect(checkboxes(html).map((box) => box.value)).toEqual(["3", "4"]);
+    expect(html).toContain('<nav aria-label="Rows of the sector">');
+    expect(html).toContain('href="/?sector=2&amp;filas=1#seats"');
+    expect(html).toContain('<span aria-current="page" class="font-semibold">Rows C to D</span>');
   });
 });

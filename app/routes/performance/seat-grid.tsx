@@ -3,8 +3,10 @@
 // one fieldset per row. Rows wrap instead of scrolling: a 390 px phone never scrolls sideways,
 // and every seat is a 32 px target with the shop's focus ring.
 import { useMemo } from "react";
+import { Link } from "react-router";
 import type { MapSeat, SeatMapSector } from "~/components/seat-map/types";
 import { useTranslation } from "~/lib/i18n";
+import type { SeatGridPages } from "./page.server";
 
 export type SeatRow<S = MapSeat> = { row: string; rowIndex: number; seats: S[] };
 
@@ -71,14 +73,58 @@ export function seatGridHtml(
   return html;
 }
 
-export type SeatGridProps = { sector: SeatMapSector };
+export type SeatGridProps = {
+  sector: SeatMapSector;
+  /** A big sector's pages of rows (grid-pages.ts) and the one shown; absent: every row. */
+  grid?: SeatGridPages;
+};
 
-export function SeatGrid({ sector }: SeatGridProps) {
+export function SeatGrid({ sector, grid }: SeatGridProps) {
   const { t } = useTranslation();
-  const html = useMemo(
-    () => seatGridHtml(sector, (row) => t("checkout:seatMap.row", { row })),
-    [sector, t],
+  const page = grid?.pages[grid.current];
+  const html = useMemo(() => {
+    const rows = page
+      ? seatRows(sector.seats).slice(page.fromRow, page.toRow)
+      : seatRows(sector.seats);
+    return seatGridHtml({ seats: rows.flatMap((row) => row.seats), chosen: sector.chosen }, (row) =>
+      t("checkout:seatMap.row", { row }),
+    );
+  }, [sector, page, t]);
+  return (
+    <>
+      {grid && grid.pages.length > 1 ? (
+        <GridPagesNav sectorId={sector.sectorId} grid={grid} />
+      ) : null}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built by seatGridHtml, every text escaped. */}
+      <div className="seat-grid" data-seat-grid dangerouslySetInnerHTML={{ __html: html }} />
+    </>
   );
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: built by seatGridHtml, every text escaped.
-  return <div className="seat-grid" data-seat-grid dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** Links to the other pages of rows ("Rows A to L"), the current one marked. */
+function GridPagesNav({ sectorId, grid }: { sectorId: number; grid: SeatGridPages }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t("checkout:seatMap.gridPages")}>
+      <ul className="flex flex-wrap gap-2">
+        {grid.pages.map((page, index) => {
+          const label =
+            page.firstRow === page.lastRow
+              ? t("checkout:seatMap.row", { row: page.firstRow })
+              : t("checkout:seatMap.gridPage", { first: page.firstRow, last: page.lastRow });
+          return (
+            <li key={page.fromRow}>
+              {index === grid.current ? (
+                <span aria-current="page" className="font-semibold">
+                  {label}
+                </span>
+              ) : (
+                <Link to={`?sector=${sectorId}&filas=${index + 1}#seats`}>{label}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
 }
