@@ -231,13 +231,8 @@ test("the cart moves the held seats to another sector, all of them", async ({ pa
   await form.getByLabel("Cantidad de butacas").selectOption("2");
   await form.getByRole("button", { name: "Buscar las mejores butacas" }).click();
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
-  const from = await page
-    .locator("li", { hasText: /butaca/ })
-    .first()
-    .textContent();
-  const sectorBefore = from?.split(" · ")[0]?.trim() ?? "";
-
-  const target = page.getByLabel(new RegExp(`^Pasar las 2 butacas de ${sectorBefore} a`));
+  const held = page.locator('section[aria-labelledby="held-heading"]');
+  const target = held.getByLabel(/^Pasar las 2 butacas de \S+ a/);
   const pullman = await target.locator("option", { hasText: /^Pullman/ }).getAttribute("value");
   await target.selectOption(pullman ?? "");
   await page.getByRole("button", { name: "Cambiar de sector" }).click();
@@ -247,7 +242,7 @@ test("the cart moves the held seats to another sector, all of them", async ({ pa
       .getByRole("status")
       .filter({ hasText: /mejores disponibles del nuevo sector|no son contiguas/ }),
   ).toBeVisible();
-  await expect(page.locator("li", { hasText: /^Pullman · Fila/ })).toHaveCount(2);
+  await expect(held.locator("li", { hasText: /^Pullman · Fila/ })).toHaveCount(2);
   await expectAccessible(page);
   await expectNoSideScroll(page, "the cart");
 });
