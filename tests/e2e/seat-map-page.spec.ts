@@ -209,27 +209,25 @@ test("choosing from a list: sector, row, then the row's free seats", async ({ pa
   await payAndConfirm(page, 1);
 });
 
-test("best available: N seats of a sector in one form", async ({ page }) => {
+/** Signed up, on the theatre's play, asks the sector's form for the `count` best seats. */
+async function holdBestSeats(page: Page, count: number) {
   await signUp(page);
   await openTheatrePerformance(page);
   await openSeatForm(page);
   const form = page
     .locator("section#seats")
     .getByRole("form", { name: /^Las mejores butacas de / });
-  await form.getByLabel("Cantidad de butacas").selectOption("3");
+  await form.getByLabel("Cantidad de butacas").selectOption(String(count));
   await form.getByRole("button", { name: "Buscar las mejores butacas" }).click();
+}
+
+test("best available: N seats of a sector in one form", async ({ page }) => {
+  await holdBestSeats(page, 3);
   await payAndConfirm(page, 3);
 });
 
 test("the cart moves the held seats to another sector, all of them", async ({ page }) => {
-  await signUp(page);
-  await openTheatrePerformance(page);
-  await openSeatForm(page);
-  const form = page
-    .locator("section#seats")
-    .getByRole("form", { name: /^Las mejores butacas de / });
-  await form.getByLabel("Cantidad de butacas").selectOption("2");
-  await form.getByRole("button", { name: "Buscar las mejores butacas" }).click();
+  await holdBestSeats(page, 2);
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
   const held = page.locator('section[aria-labelledby="held-heading"]');
   const target = held.getByLabel(/^Pasar las 2 butacas de \S+ a/);
