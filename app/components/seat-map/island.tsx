@@ -21,8 +21,6 @@ const zoomStep = 1.5;
 /** A pointer that moves less than this is a tap on a seat, not a drag. */
 const dragThresholdPx = 6;
 
-const toPoints = (points: readonly PlanPoint[]) => points.map(([x, y]) => `${x},${y}`).join(" ");
-
 /** Typical distance between neighbours in a row: seats are drawn a little smaller. */
 function seatSpacing(seats: readonly MapSeat[]): number {
   const gaps: number[] = [];
@@ -354,11 +352,11 @@ export function SeatMapIsland({ sector }: { sector: SeatMapSector }) {
       >
         {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: a drawing with nothing focusable in it; the seats carry the names. */}
         <g aria-hidden="true">
-          {sector.stage.outline.length > 2 ? (
-            <polygon className="seat-map-stage" points={toPoints(sector.stage.outline)} />
+          {sector.stage.points ? (
+            <polygon className="seat-map-stage" points={sector.stage.points} />
           ) : null}
-          {sector.outline.length > 2 ? (
-            <polygon className="seat-map-outline" points={toPoints(sector.outline)} />
+          {sector.outlinePoints ? (
+            <polygon className="seat-map-outline" points={sector.outlinePoints} />
           ) : null}
           {rows.map((row) => (
             <text

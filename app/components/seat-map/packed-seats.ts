@@ -1,8 +1,8 @@
 // A sector's seats as the page's loader sends them: one string instead of an object per seat.
 // React Router writes loader data into the page as a stream of references, so 1,000 seat
-// objects cost ~280 kB of HTML; packed they cost ~20 kB. The accessible names are not sent at
-// all: the page fills them in from one translated template (seat-names.ts) on the server and
-// in the browser alike.
+// objects cost ~280 kB of HTML; packed they cost a few kB gzipped. The accessible names are
+// not sent at all: the page fills them in from one translated template (seat-names.ts) on the
+// server and in the browser alike.
 import type { SeatNamer } from "./seat-names";
 import type { MapSeat, SeatState } from "./types";
 
@@ -11,8 +11,13 @@ export type UnnamedSeat = Omit<MapSeat, "name">;
 /**
  * Rows nearest the stage first. `seats` has one entry per row, in the same order, joined by
  * "|"; a row's seats are joined by ";" and each is "id,number,seatIndex,block,x,y,look" in
- * base 36: the place id as the difference from the seat before, x and y in tenths of the
- * plan's unit, and look = state, kind and restricted view in one digit.
+ * base 36, each field written only where it differs from what the seat before predicts (an
+ * empty field, trailing ones dropped):
+ * - id: the difference from the seat before (predicted 1);
+ * - number and seatIndex: one more than the seat before in the row (a row starts at 1 and 0);
+ * - block: the seat before's (a row starts at 0);
+ * - x and y: in tenths of the plan's unit, the difference from the seat before (predicted 0);
+ * - look: state, kind and restricted view in one digit (predicted 0: free, a seat, clear).
  */
 export type PackedSeats = {
   rows: { label: string; index: number }[];
@@ -21,8 +26,9 @@ export type PackedSeats = {
 
 const states: SeatState[] = ["FREE", "TAKEN", "MINE"];
 const kinds: MapSeat["kind"][] = ["SEAT", "WHEELCHAIR", "COMPANION"];
+const FIELDS = 7;
 
-const look = (seat: UnnamedSeat) =>
+const lookOf = (seat: UnnamedSeat) =>
   states.indexOf(seat.state) * 6 + kinds.indexOf(seat.kind) * 2 + (seat.restrictedView ? 1 : 0);
 
 const tenths = (value: number) => Math.round(value * 10);
@@ -30,47 +36,78 @@ const tenths = (value: number) => Math.round(value * 10);
 /** Packs seats given in row order (as mapSeats sorts them). */
 export function packSeats(seats: readonly UnnamedSeat[]): PackedSeats {
   const rows: PackedSeats["rows"] = [];
-  const rowSeats: string[][] = [];
-  let previousId = 0;
+  let text = "";
+  let id = 0;
+  let x = 0;
+  let y = 0;
+  let number = 0;
+  let seatIndex = -1;
+  let block = 0;
+  let firstInRow = true;
   for (const seat of seats) {
     const last = rows.at(-1);
     if (!last || last.index !== seat.rowIndex || last.label !== seat.row) {
+      if (last) text += "|";
       rows.push({ label: seat.row, index: seat.rowIndex });
-      rowSeats.push([]);
+      number = 0;
+      seatIndex = -1;
+      block = 0;
+      firstInRow = true;
     }
-    const fields = [
-      seat.placeId - previousId,
-      seat.number,
-      seat.seatIndex,
-      seat.block,
-      tenths(seat.x),
-      tenths(seat.y),
-      look(seat),
+    const fields: (number | null)[] = [
+      seat.placeId - id === 1 ? null : seat.placeId - id,
+      seat.number === number + 1 ? null : seat.number,
+      seat.seatIndex === seatIndex + 1 ? null : seat.seatIndex,
+      seat.block === block ? null : seat.block,
+      tenths(seat.x) - x === 0 ? null : tenths(seat.x) - x,
+      tenths(seat.y) - y === 0 ? null : tenths(seat.y) - y,
+      lookOf(seat) === 0 ? null : lookOf(seat),
     ];
-    rowSeats[rowSeats.length - 1].push(fields.map((n) => n.toString(36)).join(","));
-    previousId = seat.placeId;
+    while (fields.length > 0 && fields[fields.length - 1] === null) fields.pop();
+    text +=
+      (firstInRow ? "" : ";") + fields.map((n) => (n === null ? "" : n.toString(36))).join(",");
+    firstInRow = false;
+    id = seat.placeId;
+    x = tenths(seat.x);
+    y = tenths(seat.y);
+    number = seat.number;
+    seatIndex = seat.seatIndex;
+    block = seat.block;
   }
-  return { rows, seats: rowSeats.map((row) => row.join(";")).join("|") };
+  return { rows, seats: text };
 }
 
 /** The seats back, each named by `name`; positions keep a tenth of the plan's unit. */
 export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
   const seats: MapSeat[] = [];
+  if (packed.rows.length === 0) return seats;
   const text = packed.seats;
   // One pass over the text (no split): a page unpacks thousands of seats per request.
-  const fields = [0, 0, 0, 0, 0, 0, 0];
+  const given: (number | null)[] = new Array(FIELDS).fill(null);
   let field = 0;
   let value = 0;
+  let digits = false;
   let negative = false;
   let rowPosition = 0;
-  let previousId = 0;
+  let id = 0;
+  let x = 0;
+  let y = 0;
+  let number = 0;
+  let seatIndex = -1;
+  let block = 0;
   const finishSeat = () => {
     const row = packed.rows[rowPosition];
     if (!row) return;
-    const [id, number, seatIndex, block, x, y, look] = fields;
-    previousId += id;
+    const [idStep, seatNumber, index, seatBlock, xStep, yStep, look] = given;
+    id += idStep ?? 1;
+    number = seatNumber ?? number + 1;
+    seatIndex = index ?? seatIndex + 1;
+    block = seatBlock ?? block;
+    x += xStep ?? 0;
+    y += yStep ?? 0;
+    const lookDigit = look ?? 0;
     const seat: MapSeat = {
-      placeId: previousId,
+      placeId: id,
       row: row.label,
       number,
       rowIndex: row.index,
@@ -78,9 +115,9 @@ export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
       block,
       x: x / 10,
       y: y / 10,
-      state: states[Math.floor(look / 6)],
-      kind: kinds[Math.floor((look % 6) / 2)],
-      restrictedView: look % 2 === 1,
+      state: states[Math.floor(lookDigit / 6)],
+      kind: kinds[Math.floor((lookDigit % 6) / 2)],
+      restrictedView: lookDigit % 2 === 1,
       name: "",
     };
     seat.name = name(seat);
@@ -90,17 +127,26 @@ export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
     const code = i < text.length ? text.charCodeAt(i) : 124; // the end closes like "|"
     if (code === 44 || code === 59 || code === 124) {
       // "," ends a field; ";" a seat; "|" a row.
-      fields[field] = negative ? -value : value;
-      value = 0;
-      negative = false;
+      if (field < FIELDS) given[field] = digits ? (negative ? -value : value) : null;
       field += 1;
-      if (code !== 44) {
-        if (field === fields.length) finishSeat();
-        field = 0;
-        if (code === 124) rowPosition += 1;
+      value = 0;
+      digits = false;
+      negative = false;
+      if (code === 44) continue;
+      for (let rest = field; rest < FIELDS; rest++) given[rest] = null;
+      finishSeat();
+      field = 0;
+      if (code === 124) {
+        rowPosition += 1;
+        number = 0;
+        seatIndex = -1;
+        block = 0;
       }
     } else if (code === 45) negative = true;
-    else value = value * 36 + (code <= 57 ? code - 48 : code - 87); // 0-9, a-z
+    else {
+      value = value * 36 + (code <= 57 ? code - 48 : code - 87); // 0-9, a-z
+      digits = true;
+    }
   }
   return seats;
 }

@@ -39,8 +39,9 @@ export type SeatMapSector = {
   seats: MapSeat[];
   /** The part of the plan the sector covers, with a margin: [x, y, width, height]. */
   viewBox: [number, number, number, number];
-  stage: { outline: PlanPoint[]; focus: PlanPoint; name: string };
-  outline: PlanPoint[];
+  /** The stage's and the sector's outlines as SVG points text (plan-points.ts). */
+  stage: { points: string; focus: PlanPoint; name: string };
+  outlinePoints: string;
   /** Availability version of `seats` (GET /v2/Funcion/{id}/Disponibilidad). */
   version: string;
   /**

@@ -4,6 +4,7 @@
 // its seats, ready for the server-rendered form and the JavaScript map alike.
 import { endpoints, type Hall, idPath, type PerformanceDetail, type Sector } from "@contract";
 import { packSeats } from "~/components/seat-map/packed-seats";
+import { outlinePoints } from "~/components/seat-map/plan-points";
 import type { PlanPoint, SeatMapSectorData } from "~/components/seat-map/types";
 import { performancePath } from "~/lib/browse-paths";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
@@ -76,8 +77,6 @@ export function chosenSectorOf(url: URL, sectors: readonly Sector[]): Sector | n
   return sector;
 }
 
-const svgPoints = (outline: readonly PlanPoint[]) => outline.map(([x, y]) => `${x},${y}`).join(" ");
-
 function centreOf(outline: readonly PlanPoint[]): PlanPoint {
   if (outline.length === 0) return [0, 0];
   const xs = outline.map(([x]) => x);
@@ -93,9 +92,9 @@ function pointsOf(hall: Hall) {
   if (!points) {
     const stage = hall.oEscenario.aContorno;
     points = {
-      stage: svgPoints(stage),
+      stage: outlinePoints(stage),
       centre: centreOf(stage),
-      sectors: hall.listaSectores.map((drawn) => svgPoints(drawn.aContorno)),
+      sectors: hall.listaSectores.map((drawn) => outlinePoints(drawn.aContorno)),
     };
     hallPoints.set(hall, points);
   }
@@ -169,11 +168,11 @@ export async function loadPerformancePage(
       packedSeats: packSeats(seats),
       viewBox: sectorViewBox(outline, drawnSeats ? seats : []),
       stage: {
-        outline: hall?.oEscenario.aContorno ?? [],
+        points: hall ? pointsOf(hall).stage : "",
         focus: hall?.oEscenario.aFoco ?? [0, 0],
         name: hall?.oEscenario.cNombre ?? "",
       },
-      outline,
+      outlinePoints: outlinePoints(outline),
       version: places.cVersion,
       refreshUrl: availabilityPath(
         performance.oEspectaculo.cSeo,
