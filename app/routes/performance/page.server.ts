@@ -2,20 +2,20 @@
 // availability), the sectors with their prices, and — for the chosen numbered sector (asked
 // for with ?sector=, or the only numbered one: spec §2 "seat map shown automatically") —
 // its seats, ready for the server-rendered form and the JavaScript map alike.
-import { endpoints, type Hall, idPath, type PerformanceDetail, type Sector } from "@contract";
+import { type Hall, idPath, type PerformanceDetail, type Sector } from "@contract";
 import { packSeats } from "~/components/seat-map/packed-seats";
 import { outlinePoints } from "~/components/seat-map/plan-points";
 import type { PlanPoint, SeatMapSectorData } from "~/components/seat-map/types";
 import { performancePath } from "~/lib/browse-paths";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
-import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { type GridPage, gridPageIndexOf, gridPagesOf } from "./grid-pages";
 import { drawnSeatsOf, hallOf } from "./hall-cache.server";
 import { priceBands } from "./price-bands";
 import { seatRows } from "./seat-grid";
 import { mapSeats, sectorViewBox } from "./seats.server";
+import { sectorPlacesOf } from "./sector-places.server";
 
 export type SectorSummary = {
   id: number;
@@ -136,13 +136,7 @@ export async function loadPerformancePage(
   const chosenSector = chosenSectorOf(url, sectors);
   const [hall, places] = await Promise.all([
     performance.idSala ? hallOf(commerce, performance.idSala, locale) : null,
-    chosenSector
-      ? commerce
-          .call(endpoints.sectorPlaces, {
-            params: { id: performance.idFuncion, idSector: chosenSector.idSector },
-          })
-          .then(orThrow)
-      : null,
+    chosenSector ? sectorPlacesOf(commerce, performance.idFuncion, chosenSector.idSector) : null,
   ]);
   const bands = priceBands(sectors.map((sector) => sector.fPrecio));
   const drawnSector = (sector: Sector) =>
@@ -154,7 +148,7 @@ export async function loadPerformancePage(
     const drawn = drawnSector(chosenSector);
     const drawnSeats =
       drawn && hall ? await drawnSeatsOf(commerce, drawn.idSectorSala, hall.nVersion) : null;
-    const seats = mapSeats(places.listaPosiciones, drawnSeats);
+    const seats = mapSeats(places.places, drawnSeats);
     const pages = gridPagesOf(seatRows(seats));
     const current = gridPageIndexOf(url, pages);
     if (current === null) throw notFound();
@@ -173,7 +167,7 @@ export async function loadPerformancePage(
         name: hall?.oEscenario.cNombre ?? "",
       },
       outlinePoints: outlinePoints(outline),
-      version: places.cVersion,
+      version: places.version,
       refreshUrl: availabilityPath(
         performance.oEspectaculo.cSeo,
         performance.idFuncion,

@@ -17,6 +17,7 @@ import { notContiguousNotice } from "./actions.server";
 import * as availability from "./availability";
 import { forgetDrawnSeats } from "./hall-cache.server";
 import * as performance from "./route";
+import { forgetSectorPlaces } from "./sector-places.server";
 
 let t: TestApi;
 let fx: Fixture;
@@ -25,6 +26,7 @@ const api = setUpRouteTests();
 beforeEach(async () => {
   ({ t, fx } = api);
   forgetDrawnSeats();
+  forgetSectorPlaces();
   ana = await createBuyer(api.db, t.clock, "ana");
 });
 
