@@ -10,6 +10,7 @@
 //
 //   npx react-router build && npx tsx bench/seat-map-page.ts [seconds-per-page] [connections]
 //   BENCH_ONLY=sector  (only the pages whose name has it, and the bare page)
+//   BENCH_ROUNDS=4     (the pages take turns: each gets seconds/rounds per round)
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -180,28 +181,35 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function load(path: string) {
+type Tally = { requests: number; seconds: number; cpuMs: number; latencies: number[] };
+
+/** Warm-up calls, then `slice` seconds of load; adds what it measured to the page's tally. */
+async function loadSlice(path: string, slice: number, tally: Tally, warmup: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  for (let i = 0; i < 30; i++) await timed(agent, path);
-  const html = (await send(agent, path)).body;
-  const latencies: number[] = [];
-  const stopAt = performance.now() + seconds * 1000;
+  for (let i = 0; i < warmup; i++) await timed(agent, path);
+  const stopAt = performance.now() + slice * 1000;
   const startTicks = cpuTicks(server.pid as number);
   const started = performance.now();
+  let requests = 0;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < stopAt) latencies.push(await timed(agent, path));
+      while (performance.now() < stopAt) {
+        tally.latencies.push(await timed(agent, path));
+        requests++;
+      }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  const cpuMs = ((cpuTicks(server.pid as number) - startTicks) / ticksPerSecond) * 1000;
+  tally.seconds += (performance.now() - started) / 1000;
+  tally.cpuMs += ((cpuTicks(server.pid as number) - startTicks) / ticksPerSecond) * 1000;
+  tally.requests += requests;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+}
+
+async function weigh(path: string) {
+  const agent = new Agent({ keepAlive: true });
+  const html = (await send(agent, path)).body;
+  agent.destroy();
   return {
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    cpuMsPerRequest: cpuMs / latencies.length,
     bytes: Buffer.byteLength(html),
     gzipBytes: gzipSync(html).length,
     scripts: await scriptBytes(new Agent({ keepAlive: true }), html),
@@ -266,25 +274,37 @@ try {
   console.log(
     "page | req/s | p50 ms | p95 ms | server CPU ms/req | × bare | body KB | body gzip KB | JS files | JS gzip KB | body+JS gzip KB",
   );
-  let bare = 0;
   // BENCH_ONLY=<text> loads only the pages whose name contains it (after the bare page).
   const only = process.env.BENCH_ONLY;
-  for (const page of pages.filter((p, i) => i === 0 || !only || p.name.includes(only))) {
-    const r = await load(page.path);
-    if (bare === 0) bare = r.cpuMsPerRequest;
+  const chosen = pages.filter((p, i) => i === 0 || !only || p.name.includes(only));
+  // The pages take turns, a slice each per round, so a drift of the machine's speed during
+  // the run (other work, the JIT, the heap growing) weighs on every page alike.
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+  const tallies = chosen.map((): Tally => ({ requests: 0, seconds: 0, cpuMs: 0, latencies: [] }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, page] of chosen.entries()) {
+      await loadSlice(page.path, seconds / rounds, tallies[index], round === 0 ? 30 : 5);
+    }
+  }
+  const cpuPerRequest = (tally: Tally) => tally.cpuMs / tally.requests;
+  const bare = cpuPerRequest(tallies[0]);
+  for (const [index, page] of chosen.entries()) {
+    const tally = tallies[index];
+    const weight = await weigh(page.path);
+    tally.latencies.sort((a, b) => a - b);
     console.log(
       [
         page.name,
-        r.perSecond.toFixed(0),
-        r.p50.toFixed(1),
-        r.p95.toFixed(1),
-        r.cpuMsPerRequest.toFixed(2),
-        (r.cpuMsPerRequest / bare).toFixed(2),
-        (r.bytes / 1024).toFixed(1),
-        (r.gzipBytes / 1024).toFixed(1),
-        r.scripts.count,
-        (r.scripts.gzip / 1024).toFixed(1),
-        ((r.gzipBytes + r.scripts.gzip) / 1024).toFixed(1),
+        (tally.requests / tally.seconds).toFixed(0),
+        percentile(tally.latencies, 50).toFixed(1),
+        percentile(tally.latencies, 95).toFixed(1),
+        cpuPerRequest(tally).toFixed(2),
+        (cpuPerRequest(tally) / bare).toFixed(2),
+        (weight.bytes / 1024).toFixed(1),
+        (weight.gzipBytes / 1024).toFixed(1),
+        weight.scripts.count,
+        (weight.scripts.gzip / 1024).toFixed(1),
+        ((weight.gzipBytes + weight.scripts.gzip) / 1024).toFixed(1),
       ].join(" | "),
     );
   }

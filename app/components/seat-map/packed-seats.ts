@@ -28,13 +28,19 @@ const states: SeatState[] = ["FREE", "TAKEN", "MINE"];
 const kinds: MapSeat["kind"][] = ["SEAT", "WHEELCHAIR", "COMPANION"];
 const FIELDS = 7;
 
-const lookOf = (seat: UnnamedSeat) =>
-  states.indexOf(seat.state) * 6 + kinds.indexOf(seat.kind) * 2 + (seat.restrictedView ? 1 : 0);
+const lookOf = (seat: UnnamedSeat, state: SeatState) =>
+  states.indexOf(state) * 6 + kinds.indexOf(seat.kind) * 2 + (seat.restrictedView ? 1 : 0);
 
 const tenths = (value: number) => Math.round(value * 10);
 
-/** Packs seats given in row order (as mapSeats sorts them). */
-export function packSeats(seats: readonly UnnamedSeat[]): PackedSeats {
+/**
+ * Packs seats given in row order (as mapSeats sorts them), with their own states or, given,
+ * `stateOf` (the same seats kept between requests with each request's states).
+ */
+export function packSeats(
+  seats: readonly UnnamedSeat[],
+  stateOf: readonly SeatState[] = seats.map((seat) => seat.state),
+): PackedSeats {
   const rows: PackedSeats["rows"] = [];
   let text = "";
   let id = 0;
@@ -44,7 +50,7 @@ export function packSeats(seats: readonly UnnamedSeat[]): PackedSeats {
   let seatIndex = -1;
   let block = 0;
   let firstInRow = true;
-  for (const seat of seats) {
+  seats.forEach((seat, position) => {
     const last = rows.at(-1);
     if (!last || last.index !== seat.rowIndex || last.label !== seat.row) {
       if (last) text += "|";
@@ -61,7 +67,7 @@ export function packSeats(seats: readonly UnnamedSeat[]): PackedSeats {
       seat.block === block ? null : seat.block,
       tenths(seat.x) - x === 0 ? null : tenths(seat.x) - x,
       tenths(seat.y) - y === 0 ? null : tenths(seat.y) - y,
-      lookOf(seat) === 0 ? null : lookOf(seat),
+      lookOf(seat, stateOf[position]) || null,
     ];
     while (fields.length > 0 && fields[fields.length - 1] === null) fields.pop();
     text +=
@@ -73,7 +79,7 @@ export function packSeats(seats: readonly UnnamedSeat[]): PackedSeats {
     number = seat.number;
     seatIndex = seat.seatIndex;
     block = seat.block;
-  }
+  });
   return { rows, seats: text };
 }
 

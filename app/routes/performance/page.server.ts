@@ -14,8 +14,8 @@ import { type GridPage, gridPageIndexOf, gridPagesOf } from "./grid-pages";
 import { drawnSeatsOf, hallOf } from "./hall-cache.server";
 import { priceBands } from "./price-bands";
 import { seatRows } from "./seat-grid";
-import { mapSeats, sectorViewBox } from "./seats.server";
-import { sectorPlacesOf } from "./sector-places.server";
+import { sectorViewBox } from "./seats.server";
+import { sectorSeatsOf } from "./sector-places.server";
 
 export type SectorSummary = {
   id: number;
@@ -134,21 +134,28 @@ export async function loadPerformancePage(
 ) {
   const sectors = performance.listaSectores;
   const chosenSector = chosenSectorOf(url, sectors);
-  const [hall, places] = await Promise.all([
-    performance.idSala ? hallOf(commerce, performance.idSala, locale) : null,
-    chosenSector ? sectorPlacesOf(commerce, performance.idFuncion, chosenSector.idSector) : null,
-  ]);
+  const hall = performance.idSala ? await hallOf(commerce, performance.idSala, locale) : null;
   const bands = priceBands(sectors.map((sector) => sector.fPrecio));
   const drawnSector = (sector: Sector) =>
     hall?.listaSectores.find((drawn) => drawn.idSectorSala === sector.idSectorSala);
 
   let chosen: SeatMapSectorData | null = null;
   let seatGrid: SeatGridPages | null = null;
-  if (chosenSector && places) {
+  if (chosenSector) {
     const drawn = drawnSector(chosenSector);
-    const drawnSeats =
-      drawn && hall ? await drawnSeatsOf(commerce, drawn.idSectorSala, hall.nVersion) : null;
-    const seats = mapSeats(places.places, drawnSeats);
+    const drawing =
+      drawn && hall
+        ? {
+            key: `${drawn.idSectorSala}@${hall.nVersion}`,
+            seats: () => drawnSeatsOf(commerce, drawn.idSectorSala, hall.nVersion),
+          }
+        : { key: "undrawn", seats: async () => null };
+    const { seats, states, version } = await sectorSeatsOf(
+      commerce,
+      performance.idFuncion,
+      chosenSector.idSector,
+      drawing,
+    );
     const pages = gridPagesOf(seatRows(seats));
     const current = gridPageIndexOf(url, pages);
     if (current === null) throw notFound();
@@ -159,15 +166,15 @@ export async function loadPerformancePage(
       sectorId: chosenSector.idSector,
       sectorName: chosenSector.cNombre,
       price: chosenSector.fPrecio,
-      packedSeats: packSeats(seats),
-      viewBox: sectorViewBox(outline, drawnSeats ? seats : []),
+      packedSeats: packSeats(seats, states),
+      viewBox: sectorViewBox(outline, drawn ? seats : []),
       stage: {
         points: hall ? pointsOf(hall).stage : "",
         focus: hall?.oEscenario.aFoco ?? [0, 0],
         name: hall?.oEscenario.cNombre ?? "",
       },
       outlinePoints: outlinePoints(outline),
-      version: places.version,
+      version,
       refreshUrl: availabilityPath(
         performance.oEspectaculo.cSeo,
         performance.idFuncion,

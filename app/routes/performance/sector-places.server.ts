@@ -1,54 +1,83 @@
-// A numbered sector's places with their state for the page, without reading every place from
-// the API on every request. Which places a sector has (id, drawn seat, row and number) never
-// changes for a performance, so it is read once (Posiciones) and kept in the storefront's
-// process; each request then asks only for the sector's availability (Disponibilidad: the
+// A numbered sector's seats with their state for the page, without reading and rebuilding
+// every place on every request. Which places a sector has (id, drawn seat, row and number)
+// never changes for a performance, nor its drawing under one hall version: the seats in row
+// order are built once (Posiciones joined with the drawn seats) and kept in the storefront's
+// process. Each request then asks only for the sector's availability (Disponibilidad: the
 // taken places as a bitset and the caller's own, from the API's cache).
-import { endpoints, type SectorPlace } from "@contract";
+import { endpoints, type HallSeat, type SectorPlace } from "@contract";
 import { decodeTakenBits } from "@contract/availability-bits.ts";
+import type { UnnamedSeat } from "~/components/seat-map/packed-seats";
+import type { SeatState } from "~/components/seat-map/types";
 import { type CommerceClient, orThrow } from "~/services/commerce.server";
+import { mapSeats } from "./seats.server";
 
-type PlaceLayout = Omit<SectorPlace, "cEstado">;
+/** A sector's seats in row order, and where each one's bit is (places in idPosicion order). */
+type SectorSeats = { seats: UnnamedSeat[]; bitOf: Int32Array };
+
+/** The drawing the seats are placed on: a sector of a hall at a version. */
+export type Drawing = {
+  key: string;
+  seats: () => Promise<ReadonlyMap<number, HallSeat> | null>;
+};
 
 /** Sectors kept; past it the memory starts again (a big on-sale has a handful). */
 const capacity = 512;
-const layouts = new Map<string, Promise<PlaceLayout[]>>();
+const kept = new Map<string, Promise<SectorSeats>>();
 
-/** The sector's places in idPosicion order (the order of the availability bits). */
-function layoutOf(commerce: CommerceClient, performanceId: number, sectorId: number) {
-  const key = `${performanceId}:${sectorId}`;
-  let layout = layouts.get(key);
-  if (!layout) {
-    if (layouts.size >= capacity) layouts.clear();
-    layout = commerce
-      .call(endpoints.sectorPlaces, { params: { id: performanceId, idSector: sectorId } })
-      .then(orThrow)
-      .then((answer) =>
-        answer.listaPosiciones
-          .map(({ idPosicion, idButaca, cFila, nNumero }) => ({
-            idPosicion,
-            idButaca,
-            cFila,
-            nNumero,
-          }))
-          .sort((a, b) => a.idPosicion - b.idPosicion),
-      );
-    layouts.set(key, layout);
-    const kept = layout;
-    kept.catch(() => {
-      if (layouts.get(key) === kept) layouts.delete(key);
-    });
-  }
-  return layout;
-}
-
-/** The sector's places with their state for the caller, and the availability version. */
-export async function sectorPlacesOf(
+async function buildSectorSeats(
   commerce: CommerceClient,
   performanceId: number,
   sectorId: number,
-): Promise<{ version: string; places: SectorPlace[] }> {
-  const [layout, availability] = await Promise.all([
-    layoutOf(commerce, performanceId, sectorId),
+  drawing: Drawing,
+): Promise<SectorSeats> {
+  const [answer, drawn] = await Promise.all([
+    commerce
+      .call(endpoints.sectorPlaces, { params: { id: performanceId, idSector: sectorId } })
+      .then(orThrow),
+    drawing.seats(),
+  ]);
+  const byId = [...answer.listaPosiciones].sort((a, b) => a.idPosicion - b.idPosicion);
+  const bitIndex = new Map(byId.map((place, index) => [place.idPosicion, index]));
+  const free = byId.map((place): SectorPlace => ({ ...place, cEstado: "FREE" }));
+  const seats = mapSeats(free, drawn);
+  return {
+    seats,
+    bitOf: Int32Array.from(seats, (seat) => bitIndex.get(seat.placeId) ?? -1),
+  };
+}
+
+function sectorSeats(
+  commerce: CommerceClient,
+  performanceId: number,
+  sectorId: number,
+  drawing: Drawing,
+) {
+  const key = `${performanceId}:${sectorId}:${drawing.key}`;
+  let entry = kept.get(key);
+  if (!entry) {
+    if (kept.size >= capacity) kept.clear();
+    entry = buildSectorSeats(commerce, performanceId, sectorId, drawing);
+    kept.set(key, entry);
+    const built = entry;
+    built.catch(() => {
+      if (kept.get(key) === built) kept.delete(key);
+    });
+  }
+  return entry;
+}
+
+/**
+ * The sector's seats in row order (kept between requests: do not change them), each one's
+ * state for the caller now, and the availability version of those states.
+ */
+export async function sectorSeatsOf(
+  commerce: CommerceClient,
+  performanceId: number,
+  sectorId: number,
+  drawing: Drawing,
+): Promise<{ version: string; seats: readonly UnnamedSeat[]; states: SeatState[] }> {
+  const [{ seats, bitOf }, availability] = await Promise.all([
+    sectorSeats(commerce, performanceId, sectorId, drawing),
     commerce
       .call(endpoints.availability, {
         params: { id: performanceId },
@@ -56,19 +85,17 @@ export async function sectorPlacesOf(
       })
       .then(orThrow),
   ]);
-  const taken = decodeTakenBits(availability.oSector?.cOcupadas ?? "", layout.length);
+  const taken = decodeTakenBits(availability.oSector?.cOcupadas ?? "", seats.length);
   if (!taken) throw new Error(`availability of sector ${sectorId} does not fit its places`);
   const mine = new Set(availability.listaMias);
-  const places = layout.map(
-    (place, index): SectorPlace => ({
-      ...place,
-      cEstado: !taken[index] ? "FREE" : mine.has(place.idPosicion) ? "MINE" : "TAKEN",
-    }),
-  );
-  return { version: availability.cVersion, places };
+  const states = seats.map((seat, position): SeatState => {
+    if (!taken[bitOf[position]]) return "FREE";
+    return mine.has(seat.placeId) ? "MINE" : "TAKEN";
+  });
+  return { version: availability.cVersion, seats, states };
 }
 
-/** For tests: forget every sector's places. */
+/** For tests: forget every sector's seats. */
 export function forgetSectorPlaces() {
-  layouts.clear();
+  kept.clear();
 }
