@@ -282,3 +282,31 @@ test("the view from a sector scrolls in its own box, described in words", async 
   await expectNoSideScroll(page, "the view from a sector");
   await expectAccessible(page);
 });
+
+test("a big sector's seats come a page of rows at a time, each page reachable", async ({
+  page,
+}) => {
+  // With JavaScript the drawn map shows the whole sector (seat-map-island.spec.ts).
+  skipWithJavaScript();
+  await signUp(page);
+  await page.goto("/landing/rock-del-rio-en-la-costanera");
+  await openFirstPerformance(page);
+  await page.getByRole("link", { name: /^Elegir butacas en Platea Campo/ }).click();
+  const pages = page.getByRole("navigation", { name: "Filas del sector" });
+  await expect(pages.locator('[aria-current="page"]')).toHaveText(/^Filas A a /);
+  const seats = page.locator('input[name="seat"]');
+  const firstPage = await seats.count();
+  expect(firstPage).toBeGreaterThan(100);
+  expect(firstPage).toBeLessThanOrEqual(300);
+  await expectNoSideScroll(page, "a page of a big sector's rows");
+  await expectAccessible(page);
+
+  const next = pages.getByRole("link").first();
+  const label = (await next.textContent()) ?? "";
+  await next.click();
+  await expect(page).toHaveURL(/[?&]filas=2/);
+  await expect(pages.locator('[aria-current="page"]')).toHaveText(label);
+  const firstRow = label.match(/^Filas (\S+) a /)?.[1] ?? "";
+  await expect(seats.first()).toHaveAccessibleName(new RegExp(`^Fila ${firstRow}, butaca \\d+, `));
+  await expectAccessible(page);
+});
