@@ -5,18 +5,15 @@
 // as the server's grid, so the page's action is the same with or without it. Rendered only in
 // the browser (remix-utils ClientOnly, the grid as fallback).
 
-import type { Availability } from "@contract";
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
-import { applyAvailability, type LiveSeats } from "./live-availability";
 import { isNavigationKey, moveFrom, navigationOf } from "./navigation";
 import { seatNamer } from "./seat-names";
 import { choiceSummary } from "./summary";
 import type { MapSeat, PlanPoint, SeatMapSector } from "./types";
+import { useLiveAvailability } from "./use-live-availability";
 import { clampView, isWholeView, panBy, revealPoint, type View, zoomAt } from "./viewport";
 
-/** How often an open map asks what changed, while its tab is visible. */
-const refreshEveryMs = 10_000;
 const zoomStep = 1.5;
 /** A pointer that moves less than this is a tap on a seat, not a drag. */
 const dragThresholdPx = 6;
@@ -78,10 +75,6 @@ export function SeatMapIsland({ sector }: { sector: SeatMapSector }) {
     return { x, y, width, height };
   }, [sector.viewBox]);
 
-  const [live, setLive] = useState<LiveSeats>(() => ({
-    version: sector.version,
-    states: new Map(sector.seats.map((seat) => [seat.placeId, seat.state])),
-  }));
   const [chosen, setChosen] = useState<ReadonlySet<number>>(
     () => new Set(sector.chosen.filter((id) => seatsById.get(id)?.state === "FREE")),
   );
@@ -91,6 +84,27 @@ export function SeatMapIsland({ sector }: { sector: SeatMapSector }) {
   const [view, setView] = useState<View>(bounds);
   const [announcement, setAnnouncement] = useState("");
   const [hasFocus, setHasFocus] = useState(false);
+
+  // A chosen seat someone else takes while the page is open is unchosen, and said so.
+  const chosenRef = useRef(chosen);
+  chosenRef.current = chosen;
+  const live = useLiveAvailability(sector, placeIdsInOrder, (newlyTaken) => {
+    const lost = newlyTaken.filter((id) => chosenRef.current.has(id));
+    if (lost.length === 0) return;
+    setChosen((previous) => new Set([...previous].filter((id) => !lost.includes(id))));
+    setAnnouncement(
+      t("checkout:seatMapIsland.lostSeats", {
+        count: lost.length,
+        seats: lost
+          .map((id) => seatsById.get(id))
+          .filter((seat) => seat !== undefined)
+          .map((seat) =>
+            t("checkout:seatMapIsland.seatShort", { row: seat.row, number: seat.number }),
+          )
+          .join(", "),
+      }),
+    );
+  });
 
   const svgRef = useRef<SVGSVGElement>(null);
   const seatRefs = useRef(new Map<number, SVGElement>());
@@ -107,68 +121,6 @@ export function SeatMapIsland({ sector }: { sector: SeatMapSector }) {
     moveFocusTo.current = null;
     target?.focus({ preventScroll: true });
   });
-
-  // Availability while the page is open: a small request every few seconds, only while the
-  // tab is visible; an answer names what changed since the version the map has.
-  const liveRef = useRef(live);
-  liveRef.current = live;
-  const chosenRef = useRef(chosen);
-  chosenRef.current = chosen;
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      if (!stopped) timer = setTimeout(refresh, refreshEveryMs);
-    };
-    async function refresh() {
-      if (document.visibilityState !== "visible") return schedule();
-      try {
-        const separator = sector.refreshUrl.includes("?") ? "&" : "?";
-        const response = await fetch(
-          `${sector.refreshUrl}${separator}version=${encodeURIComponent(liveRef.current.version)}`,
-          { headers: { Accept: "application/json" }, redirect: "error" },
-        );
-        // Logged out or the performance gone: the page itself will say so on the next step.
-        if (!response.ok) return;
-        const answer = (await response.json()) as Availability;
-        const update = applyAvailability(liveRef.current, placeIdsInOrder, sector.sectorId, answer);
-        if (stopped) return;
-        setLive({ version: update.version, states: update.states });
-        const lost = update.newlyTaken.filter((id) => chosenRef.current.has(id));
-        if (lost.length > 0) {
-          setChosen((previous) => new Set([...previous].filter((id) => !lost.includes(id))));
-          setAnnouncement(
-            t("checkout:seatMapIsland.lostSeats", {
-              count: lost.length,
-              seats: lost
-                .map((id) => seatsById.get(id))
-                .filter((seat) => seat !== undefined)
-                .map((seat) =>
-                  t("checkout:seatMapIsland.seatShort", { row: seat.row, number: seat.number }),
-                )
-                .join(", "),
-            }),
-          );
-        }
-        schedule();
-      } catch {
-        schedule();
-      }
-    }
-    const onVisible = () => {
-      if (document.visibilityState === "visible") {
-        clearTimeout(timer);
-        void refresh();
-      }
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    schedule();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [sector.refreshUrl, sector.sectorId, placeIdsInOrder, seatsById, t]);
 
   function toggle(placeId: number) {
     const seat = seatsById.get(placeId);
