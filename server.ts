@@ -1,6 +1,7 @@
 // The storefront's production server: one Node process serving the built React Router app,
 // its static assets, and (embedded mode) the /v2 commerce API, which the storefront calls
 // in-process. `npm run dev` composes the same app around Vite instead (server/dev.ts).
+import { Server as HttpServer } from "node:http";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
@@ -39,4 +40,11 @@ const app = createStorefrontApp({
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   log.info(`storefront listening on http://${host}:${info.port}`);
 });
+// Idle keep-alive connections are kept longer than clients and proxies keep theirs: with
+// Node's 5 s, a client reusing a socket the server is just closing gets ECONNRESET (seen in
+// the e2e suite's requests). The headers timeout stays above it, as Node requires.
+if (server instanceof HttpServer) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 stopOnSignals(server, [commerce?.close]);
