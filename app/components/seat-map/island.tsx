@@ -7,46 +7,17 @@
 
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { seatSpacing, startingSeat } from "./map-geometry";
 import { isNavigationKey, moveFrom, navigationOf } from "./navigation";
 import { seatNamer } from "./seat-names";
 import { choiceSummary } from "./summary";
-import type { MapSeat, PlanPoint, SeatMapSector } from "./types";
+import type { MapSeat, SeatMapSector } from "./types";
 import { useLiveAvailability } from "./use-live-availability";
 import { clampView, isWholeView, panBy, revealPoint, type View, zoomAt } from "./viewport";
 
 const zoomStep = 1.5;
 /** A pointer that moves less than this is a tap on a seat, not a drag. */
 const dragThresholdPx = 6;
-
-/** Typical distance between neighbours in a row: seats are drawn a little smaller. */
-function seatSpacing(seats: readonly MapSeat[]): number {
-  const gaps: number[] = [];
-  for (let i = 1; i < seats.length && gaps.length < 400; i++) {
-    const a = seats[i - 1];
-    const b = seats[i];
-    if (a.rowIndex === b.rowIndex) gaps.push(Math.hypot(b.x - a.x, b.y - a.y));
-  }
-  if (gaps.length === 0) return 10;
-  gaps.sort((a, b) => a - b);
-  return gaps[Math.floor(gaps.length / 2)] || 10;
-}
-
-/** The first free seat nearest the stage's focus: where the focus starts. */
-function startingSeat(seats: readonly MapSeat[], focus: PlanPoint, chosen: ReadonlySet<number>) {
-  const first = seats.find((seat) => chosen.has(seat.placeId));
-  if (first) return first.placeId;
-  let best: MapSeat | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const seat of seats) {
-    if (seat.state !== "FREE") continue;
-    const distance = Math.hypot(seat.x - focus[0], seat.y - focus[1]);
-    if (distance < bestDistance) {
-      best = seat;
-      bestDistance = distance;
-    }
-  }
-  return (best ?? seats[0])?.placeId ?? 0;
-}
 
 export function SeatMapIsland({ sector }: { sector: SeatMapSector }) {
   const { t } = useTranslation();

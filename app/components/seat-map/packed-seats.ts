@@ -33,6 +33,25 @@ const lookOf = (seat: UnnamedSeat, state: SeatState) =>
 
 const tenths = (value: number) => Math.round(value * 10);
 
+/** What the seat before tells of the next: the same for packing and unpacking. */
+type SeatBefore = {
+  id: number;
+  x: number;
+  y: number;
+  number: number;
+  seatIndex: number;
+  block: number;
+};
+
+const startOfSector = (): SeatBefore => ({ id: 0, x: 0, y: 0, number: 0, seatIndex: -1, block: 0 });
+
+/** A new row starts counting its numbers, order and blocks again (id and place run on). */
+function startRow(before: SeatBefore) {
+  before.number = 0;
+  before.seatIndex = -1;
+  before.block = 0;
+}
+
 /**
  * Packs seats given in row order (as mapSeats sorts them), with their own states or, given,
  * `stateOf` (the same seats kept between requests with each request's states).
@@ -43,42 +62,39 @@ export function packSeats(
 ): PackedSeats {
   const rows: PackedSeats["rows"] = [];
   let text = "";
-  let id = 0;
-  let x = 0;
-  let y = 0;
-  let number = 0;
-  let seatIndex = -1;
-  let block = 0;
+  const before = startOfSector();
   let firstInRow = true;
   seats.forEach((seat, position) => {
     const last = rows.at(-1);
     if (!last || last.index !== seat.rowIndex || last.label !== seat.row) {
       if (last) text += "|";
       rows.push({ label: seat.row, index: seat.rowIndex });
-      number = 0;
-      seatIndex = -1;
-      block = 0;
+      startRow(before);
       firstInRow = true;
     }
+    const x = tenths(seat.x);
+    const y = tenths(seat.y);
     const fields: (number | null)[] = [
-      seat.placeId - id === 1 ? null : seat.placeId - id,
-      seat.number === number + 1 ? null : seat.number,
-      seat.seatIndex === seatIndex + 1 ? null : seat.seatIndex,
-      seat.block === block ? null : seat.block,
-      tenths(seat.x) - x === 0 ? null : tenths(seat.x) - x,
-      tenths(seat.y) - y === 0 ? null : tenths(seat.y) - y,
+      seat.placeId - before.id === 1 ? null : seat.placeId - before.id,
+      seat.number === before.number + 1 ? null : seat.number,
+      seat.seatIndex === before.seatIndex + 1 ? null : seat.seatIndex,
+      seat.block === before.block ? null : seat.block,
+      x === before.x ? null : x - before.x,
+      y === before.y ? null : y - before.y,
       lookOf(seat, stateOf[position]) || null,
     ];
     while (fields.length > 0 && fields[fields.length - 1] === null) fields.pop();
     text +=
       (firstInRow ? "" : ";") + fields.map((n) => (n === null ? "" : n.toString(36))).join(",");
     firstInRow = false;
-    id = seat.placeId;
-    x = tenths(seat.x);
-    y = tenths(seat.y);
-    number = seat.number;
-    seatIndex = seat.seatIndex;
-    block = seat.block;
+    Object.assign(before, {
+      id: seat.placeId,
+      x,
+      y,
+      number: seat.number,
+      seatIndex: seat.seatIndex,
+      block: seat.block,
+    });
   });
   return { rows, seats: text };
 }
@@ -95,32 +111,27 @@ export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
   let digits = false;
   let negative = false;
   let rowPosition = 0;
-  let id = 0;
-  let x = 0;
-  let y = 0;
-  let number = 0;
-  let seatIndex = -1;
-  let block = 0;
+  const before = startOfSector();
   const finishSeat = () => {
     const row = packed.rows[rowPosition];
     if (!row) return;
     const [idStep, seatNumber, index, seatBlock, xStep, yStep, look] = given;
-    id += idStep ?? 1;
-    number = seatNumber ?? number + 1;
-    seatIndex = index ?? seatIndex + 1;
-    block = seatBlock ?? block;
-    x += xStep ?? 0;
-    y += yStep ?? 0;
+    before.id += idStep ?? 1;
+    before.number = seatNumber ?? before.number + 1;
+    before.seatIndex = index ?? before.seatIndex + 1;
+    before.block = seatBlock ?? before.block;
+    before.x += xStep ?? 0;
+    before.y += yStep ?? 0;
     const lookDigit = look ?? 0;
     const seat: MapSeat = {
-      placeId: id,
+      placeId: before.id,
       row: row.label,
-      number,
+      number: before.number,
       rowIndex: row.index,
-      seatIndex,
-      block,
-      x: x / 10,
-      y: y / 10,
+      seatIndex: before.seatIndex,
+      block: before.block,
+      x: before.x / 10,
+      y: before.y / 10,
       state: states[Math.floor(lookDigit / 6)],
       kind: kinds[Math.floor((lookDigit % 6) / 2)],
       restrictedView: lookDigit % 2 === 1,
@@ -144,9 +155,7 @@ export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
       field = 0;
       if (code === 124) {
         rowPosition += 1;
-        number = 0;
-        seatIndex = -1;
-        block = 0;
+        startRow(before);
       }
     } else if (code === 45) negative = true;
     else {
