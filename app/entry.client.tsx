@@ -1,12 +1,13 @@
-// Hydration: load only the current language's messages, then hydrate with them.
-import { createInstance } from "i18next";
+// Hydration: load only the current language's messages, then hydrate with them. The browser
+// translates with translator.ts, not i18next (decision 0037): the same text in a kilobyte.
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { TranslatorContext } from "./lib/i18n";
 import { defaultLocale, isLocale, storefrontNamespaces } from "./lib/locales";
+import { createTranslator, type Messages } from "./lib/translator";
 
-const loaders = import.meta.glob<Record<string, unknown>>(
+const loaders = import.meta.glob<Messages>(
   "../locales/*/{layout,browse,account,checkout,validation,places}.json",
   {
     import: "default",
@@ -16,29 +17,22 @@ const loaders = import.meta.glob<Record<string, unknown>>(
 async function hydrate() {
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : defaultLocale;
-  const resources: Record<string, Record<string, Record<string, unknown>>> = { [locale]: {} };
+  const namespaces: Record<string, Messages> = {};
   await Promise.all(
-    storefrontNamespaces.map(async (ns) => {
-      const load = loaders[`../locales/${locale}/${ns}.json`];
-      if (load) resources[locale][ns] = await load();
+    storefrontNamespaces.map(async (namespace) => {
+      const load = loaders[`../locales/${locale}/${namespace}.json`];
+      if (load) namespaces[namespace] = await load();
     }),
   );
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: false,
-    resources,
-    defaultNS: "layout",
-    interpolation: { escapeValue: false },
-  });
+  const translator = createTranslator(locale, namespaces, "layout");
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18n}>
+      <TranslatorContext value={translator}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslatorContext>,
     );
   });
 }

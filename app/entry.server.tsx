@@ -5,7 +5,6 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -16,7 +15,8 @@ import {
 import { NonceProvider } from "./components/nonce";
 import { brand } from "./config/brand";
 import { brandSchema } from "./config/brand-schema";
-import { getLocale, i18nFor } from "./services/i18n.server";
+import { TranslatorContext } from "./lib/i18n";
+import { getLocale, translatorFor } from "./services/i18n.server";
 import { log } from "./services/log.server";
 import { requestInfoOf } from "./services/request-info.server";
 
@@ -37,7 +37,7 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const i18n = i18nFor(getLocale(loadContext));
+  const translator = translatorFor(getLocale(loadContext));
   const info = requestInfoOf(loadContext);
   // Unset when rendered without the server around it (tests): no CSP then either.
   const nonce = info?.nonce || undefined;
@@ -54,12 +54,12 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <TranslatorContext value={translator}>
         <NonceProvider value={nonce}>
           {/* Its nonce is the default of <Links>, <Scripts> and <ScrollRestoration>. */}
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </NonceProvider>
-      </I18nextProvider>,
+      </TranslatorContext>,
       {
         nonce,
         [readyOption]() {

@@ -1,14 +1,18 @@
-// The storefront's translation hook. Same shape as react-i18next's useTranslation, but the
-// bound `t` is made once per i18next instance and namespace instead of on every render:
+// The storefront's translation hook. Same shape as react-i18next's useTranslation, over a
+// Translator: i18next on the server, the small translator.ts in the browser (decision 0037).
+// The bound `t` is made once per translator and namespace instead of on every render:
 // react-i18next rebuilt it per component per request, about a tenth of a page's server CPU
 // on the billboard. No re-render on language change is needed: switching language reloads
 // the document. Its answers are remembered too (memoizedT): the translations never change
 // while the process runs, and an i18next call costs ~30 µs, a page makes a hundred.
-import type { i18n as I18n, TFunction } from "i18next";
-import { useContext } from "react";
-import { I18nContext } from "react-i18next";
+import type { TFunction } from "i18next";
+import { createContext, useContext } from "react";
+import type { Translator } from "./translator";
 
-const boundT = new WeakMap<I18n, Map<string, TFunction>>();
+/** The request's (server) or the page's (browser) translator, given by the entry modules. */
+export const TranslatorContext = createContext<Translator | null>(null);
+
+const boundT = new WeakMap<Translator, Map<string, TFunction>>();
 
 /** Answers kept per bound `t`; past this many the memory starts again (odd keys, many names). */
 const MEMO_LIMIT = 20_000;
@@ -55,8 +59,9 @@ export function memoizedT(t: TFunction): TFunction {
   return memo as unknown as TFunction;
 }
 
-export function useTranslation(namespace?: string): { t: TFunction; i18n: I18n } {
-  const { i18n } = useContext(I18nContext);
+export function useTranslation(namespace?: string): { t: TFunction; i18n: Translator } {
+  const i18n = useContext(TranslatorContext);
+  if (!i18n) throw new Error("useTranslation needs a TranslatorContext above it");
   let byNamespace = boundT.get(i18n);
   if (!byNamespace) {
     byNamespace = new Map();

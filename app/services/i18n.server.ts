@@ -1,11 +1,11 @@
 // Language of each request: a cookie set by the language picker, else Accept-Language,
 // else es. One i18next instance per language is built once and shared by all requests
 // (building one per request cost 11–16% of a page's CPU in the architecture probe).
-import { createInstance, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
+import { createInstance, type i18n, type TFunction } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction } from "react-router";
 import { LanguageDetector } from "remix-i18next/server";
 import { defaultLocale, isLocale, type Locale, supportedLocales } from "~/lib/locales";
+import type { Translator } from "~/lib/translator";
 
 export const localeCookie = createCookie("lng", {
   path: "/",
@@ -43,7 +43,7 @@ export function i18nFor(locale: Locale): i18n {
   let instance = instances.get(locale);
   if (!instance) {
     instance = createInstance();
-    instance.use(initReactI18next).init({
+    instance.init({
       lng: locale,
       fallbackLng: defaultLocale,
       supportedLngs: [...supportedLocales],
@@ -55,6 +55,22 @@ export function i18nFor(locale: Locale): i18n {
     instances.set(locale, instance);
   }
   return instance;
+}
+
+const translators = new Map<Locale, Translator>();
+
+/** The language's i18next instance as the components' Translator (one per language). */
+export function translatorFor(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    const instance = i18nFor(locale);
+    translator = {
+      language: locale,
+      getFixedT: (language, namespace) => instance.getFixedT(language, namespace) as TFunction,
+    };
+    translators.set(locale, translator);
+  }
+  return translator;
 }
 
 const localeContext = createContext<Locale>(defaultLocale);

@@ -2,12 +2,12 @@
 // seat, price and state; taken and the buyer's own seats cannot be ticked; a refused
 // choice comes back ticked.
 import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { seatNamer } from "~/components/seat-map/seat-names";
 import type { MapSeat, SeatMapSector } from "~/components/seat-map/types";
-import { i18nFor } from "~/services/i18n.server";
+import { TranslatorContext } from "~/lib/i18n";
+import { i18nFor, translatorFor } from "~/services/i18n.server";
 import type { SeatGridPages } from "./page.server";
 import { SeatGrid } from "./seat-grid";
 
@@ -48,9 +48,9 @@ function render(seats: MapSeat[], chosen: number[] = [], grid?: SeatGridPages) {
   };
   return renderToStaticMarkup(
     <MemoryRouter>
-      <I18nextProvider i18n={i18nFor("en")}>
+      <TranslatorContext value={translatorFor("en")}>
         <SeatGrid sector={sector} grid={grid} />
-      </I18nextProvider>
+      </TranslatorContext>
     </MemoryRouter>,
   );
 }
