@@ -12,7 +12,7 @@
 //   BENCH_ONLY=sector  (only the pages whose name has it, and the bare page)
 //   BENCH_ROUNDS=4     (the pages take turns: each gets seconds/rounds per round)
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { gzipSync } from "node:zlib";
 
@@ -205,10 +205,17 @@ async function loadSlice(path: string, slice: number, tally: Tally, warmup: numb
   agent.destroy();
 }
 
+// BENCH_SAVE=<dir> keeps each page's HTML there, to see what its bytes are.
+const saveDir = process.env.BENCH_SAVE;
+
 async function weigh(path: string) {
   const agent = new Agent({ keepAlive: true });
   const html = (await send(agent, path)).body;
   agent.destroy();
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    writeFileSync(`${saveDir}/${path.replace(/[^\w.-]+/g, "_")}.html`, html);
+  }
   return {
     bytes: Buffer.byteLength(html),
     gzipBytes: gzipSync(html).length,

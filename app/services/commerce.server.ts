@@ -87,6 +87,11 @@ type Extras = {
    * it back as a failure (code UNAUTHORIZED), for callers that are not behind a login.
    */
   unauthorized?: "redirect" | "fail";
+  /**
+   * Call as nobody (no Bearer token) though a user is logged in: for public reads whose
+   * answer for the user would add nothing the page needs, sparing the API its token lookup.
+   */
+  anonymous?: boolean;
 };
 /** The input is optional only for endpoints that take no params and no body. */
 type CallArgs<E extends EndpointDefinition> =
@@ -107,12 +112,12 @@ export function deviceFingerprint(request: Request): string {
 async function headersFor(
   caller: Caller,
   hasBody: boolean,
-  idempotencyKey?: string,
+  { idempotencyKey, anonymous }: Extras = {},
 ): Promise<Headers> {
   const headers = new Headers({ Accept: "application/json" });
   headers.set("Accept-Language", caller.locale);
   if (hasBody) headers.set("Content-Type", "application/json");
-  if (caller.token) headers.set("Authorization", `Bearer ${caller.token}`);
+  if (caller.token && !anonymous) headers.set("Authorization", `Bearer ${caller.token}`);
   headers.set(apiHeaders.fingerprint, deviceFingerprint(caller.request));
   // The buyer's address, set on the request by the storefront's server (server/app.ts).
   const address = caller.request.headers.get(apiHeaders.clientAddress);
@@ -151,7 +156,7 @@ async function send(
     response = await send(
       new Request(`${base}${urlOf(endpoint, input?.params, input?.query)}`, {
         method: endpoint.method,
-        headers: await headersFor(caller, body !== undefined, input?.idempotencyKey),
+        headers: await headersFor(caller, body !== undefined, input),
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
     );

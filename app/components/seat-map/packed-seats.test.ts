@@ -1,9 +1,17 @@
 // Packing a sector's seats for the page: what is unpacked is what was packed (positions to a
-// tenth), names filled in by the sector's namer, and far smaller than the objects.
+// tenth), far smaller than the objects; the states travel beside them and come back with
+// each seat named by the sector's namer.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/services/i18n.server";
-import { packSeats, type UnnamedSeat, unpackSeats } from "./packed-seats";
+import {
+  type PlacedSeat,
+  packSeats,
+  packStates,
+  type UnnamedSeat,
+  unpackSeats,
+  withStates,
+} from "./packed-seats";
 import { seatNamer } from "./seat-names";
 
 const name = seatNamer(i18nFor("en").t, 5000);
@@ -17,8 +25,9 @@ const seatArbitrary = fc.record({
   y: fc.integer({ min: -20_000, max: 200_000 }).map((n) => n / 10),
   kind: fc.constantFrom("SEAT" as const, "WHEELCHAIR" as const, "COMPANION" as const),
   restrictedView: fc.boolean(),
-  state: fc.constantFrom("FREE" as const, "TAKEN" as const, "MINE" as const),
 });
+
+const stateArbitrary = fc.constantFrom("FREE" as const, "TAKEN" as const, "MINE" as const);
 
 /** Seats in row order, as mapSeats gives them: rows of any labels (commas, bars included). */
 const sectorArbitrary = fc
@@ -28,48 +37,94 @@ const sectorArbitrary = fc
   )
   .map((rows) =>
     rows.flatMap(([label, seats], rowIndex) =>
-      seats.map((seat): UnnamedSeat => ({ ...seat, row: label, rowIndex })),
+      seats.map((seat): PlacedSeat => ({ ...seat, row: label, rowIndex })),
     ),
   );
 
+const freeSeat: PlacedSeat = {
+  placeId: 1,
+  row: "A",
+  number: 1,
+  rowIndex: 0,
+  seatIndex: 0,
+  block: 0,
+  x: 0,
+  y: 0,
+  kind: "SEAT",
+  restrictedView: false,
+};
+
 describe("packSeats / unpackSeats", () => {
-  it("gives back every seat as it was, named", () => {
+  it("gives back every seat as it was", () => {
     fc.assert(
       fc.property(sectorArbitrary, (seats) => {
-        const unpacked = unpackSeats(packSeats(seats), name);
-        expect(unpacked).toEqual(seats.map((seat) => ({ ...seat, name: name(seat) })));
+        expect(unpackSeats(packSeats(seats))).toEqual(seats);
       }),
     );
   });
 
-  it("names seats like the server did: row, seat, price, kind and state", () => {
-    const [seat] = unpackSeats(
+  it("gives back every seat's state, named, from the states packed beside them", () => {
+    const sectorWithStates = sectorArbitrary.chain((seats) =>
+      fc.tuple(
+        fc.constant(seats),
+        fc.array(stateArbitrary, { minLength: seats.length, maxLength: seats.length }),
+      ),
+    );
+    fc.assert(
+      fc.property(sectorWithStates, ([seats, states]) => {
+        // Place ids are unique in a sector (the buyer's own are told apart by id).
+        const unique = seats.map((seat, position) => ({ ...seat, placeId: position + 1 }));
+        const named = withStates(unpackSeats(packSeats(unique)), packStates(unique, states), name);
+        const expected = unique.map((seat, position) => {
+          const withState: UnnamedSeat = { ...seat, state: states[position] };
+          return { ...withState, name: name(withState) };
+        });
+        expect(named).toEqual(expected);
+      }),
+    );
+  });
+
+  it("offers no seat when the states do not fit the seats", () => {
+    const seats = unpackSeats(
       packSeats([
-        {
-          placeId: 7,
-          row: "F",
-          number: 12,
-          rowIndex: 5,
-          seatIndex: 11,
-          block: 0,
-          x: 10.5,
-          y: 20,
-          kind: "WHEELCHAIR",
-          restrictedView: false,
-          state: "FREE",
-        },
+        { ...freeSeat, placeId: 1 },
+        { ...freeSeat, placeId: 2 },
       ]),
+    );
+    const named = withStates(seats, { taken: "AAAA", mine: [2] }, name);
+    expect(named.map((seat) => seat.state)).toEqual(["TAKEN", "MINE"]);
+  });
+
+  it("names seats like the server did: row, seat, price, kind and state", () => {
+    const [seat] = withStates(
+      unpackSeats(
+        packSeats([
+          {
+            placeId: 7,
+            row: "F",
+            number: 12,
+            rowIndex: 5,
+            seatIndex: 11,
+            block: 0,
+            x: 10.5,
+            y: 20,
+            kind: "WHEELCHAIR",
+            restrictedView: false,
+          },
+        ]),
+      ),
+      { taken: "AA", mine: [] },
       name,
     );
     expect(seat.name).toBe("Row F, seat 12, $\u00a05.000, wheelchair space, available");
   });
 
   it("keeps an empty sector empty", () => {
-    expect(unpackSeats(packSeats([]), name)).toEqual([]);
+    expect(unpackSeats(packSeats([]))).toEqual([]);
   });
 
   it("sends a 1,000-seat sector in a few bytes per seat", () => {
-    const seats = Array.from({ length: 1000 }, (_, i): UnnamedSeat => {
+    const seats = Array.from({ length: 1000 }, (_, i): PlacedSeat => {
       const rowIndex = Math.floor(i / 40);
       return {
         placeId: 50_000 + i,
@@ -80,9 +135,8 @@ describe("packSeats / unpackSeats", () => {
         block: i % 40 < 20 ? 0 : 1,
         x: 812.3 + (i % 40) * 5,
         y: 455.1 + rowIndex * 8,
-        kind: "SEAT",
-        restrictedView: false,
-        state: i % 3 === 0 ? "TAKEN" : "FREE",
+        kind: i % 97 === 0 ? "WHEELCHAIR" : "SEAT",
+        restrictedView: i % 89 === 0,
       };
     });
     const packed = JSON.stringify(packSeats(seats));

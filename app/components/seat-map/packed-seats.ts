@@ -1,12 +1,17 @@
 // A sector's seats as the page's loader sends them: one string instead of an object per seat.
 // React Router writes loader data into the page as a stream of references, so 1,000 seat
-// objects cost ~280 kB of HTML; packed they cost a few kB gzipped. The accessible names are
-// not sent at all: the page fills them in from one translated template (seat-names.ts) on the
+// objects cost ~280 kB of HTML; packed they cost a few kB gzipped. Where the seats are never
+// changes for a performance, so the server packs them once and keeps the string; each request
+// adds only the states (a bitset and the buyer's own seats). The accessible names are not
+// sent at all: the page fills them in from one translated template (seat-names.ts) on the
 // server and in the browser alike.
+import { decodeTakenBits, encodeTakenBits } from "@contract/availability-bits.ts";
 import type { SeatNamer } from "./seat-names";
 import type { MapSeat, SeatState } from "./types";
 
 export type UnnamedSeat = Omit<MapSeat, "name">;
+/** A seat where it is, whatever its state: what the packed string carries. */
+export type PlacedSeat = Omit<MapSeat, "name" | "state">;
 
 /**
  * Rows nearest the stage first. `seats` has one entry per row, in the same order, joined by
@@ -17,19 +22,23 @@ export type UnnamedSeat = Omit<MapSeat, "name">;
  * - number and seatIndex: one more than the seat before in the row (a row starts at 1 and 0);
  * - block: the seat before's (a row starts at 0);
  * - x and y: in tenths of the plan's unit, the difference from the seat before (predicted 0);
- * - look: state, kind and restricted view in one digit (predicted 0: free, a seat, clear).
+ * - look: kind and restricted view in one digit (predicted 0: a seat, clear view).
  */
 export type PackedSeats = {
   rows: { label: string; index: number }[];
   seats: string;
 };
 
-const states: SeatState[] = ["FREE", "TAKEN", "MINE"];
+/**
+ * The seats' states now, in the packed seats' order: `taken` a bitset (1 = not free, base64url
+ * as in availability-bits.ts), `mine` the place ids of those held by the buyer.
+ */
+export type PackedStates = { taken: string; mine: number[] };
+
 const kinds: MapSeat["kind"][] = ["SEAT", "WHEELCHAIR", "COMPANION"];
 const FIELDS = 7;
 
-const lookOf = (seat: UnnamedSeat, state: SeatState) =>
-  states.indexOf(state) * 6 + kinds.indexOf(seat.kind) * 2 + (seat.restrictedView ? 1 : 0);
+const lookOf = (seat: PlacedSeat) => kinds.indexOf(seat.kind) * 2 + (seat.restrictedView ? 1 : 0);
 
 const tenths = (value: number) => Math.round(value * 10);
 
@@ -52,19 +61,13 @@ function startRow(before: SeatBefore) {
   before.block = 0;
 }
 
-/**
- * Packs seats given in row order (as mapSeats sorts them), with their own states or, given,
- * `stateOf` (the same seats kept between requests with each request's states).
- */
-export function packSeats(
-  seats: readonly UnnamedSeat[],
-  stateOf: readonly SeatState[] = seats.map((seat) => seat.state),
-): PackedSeats {
+/** Packs seats given in row order (as mapSeats sorts them). */
+export function packSeats(seats: readonly PlacedSeat[]): PackedSeats {
   const rows: PackedSeats["rows"] = [];
   let text = "";
   const before = startOfSector();
   let firstInRow = true;
-  seats.forEach((seat, position) => {
+  for (const seat of seats) {
     const last = rows.at(-1);
     if (!last || last.index !== seat.rowIndex || last.label !== seat.row) {
       if (last) text += "|";
@@ -81,7 +84,7 @@ export function packSeats(
       seat.block === before.block ? null : seat.block,
       x === before.x ? null : x - before.x,
       y === before.y ? null : y - before.y,
-      lookOf(seat, stateOf[position]) || null,
+      lookOf(seat) || null,
     ];
     while (fields.length > 0 && fields[fields.length - 1] === null) fields.pop();
     text +=
@@ -95,13 +98,13 @@ export function packSeats(
       seatIndex: seat.seatIndex,
       block: seat.block,
     });
-  });
+  }
   return { rows, seats: text };
 }
 
-/** The seats back, each named by `name`; positions keep a tenth of the plan's unit. */
-export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
-  const seats: MapSeat[] = [];
+/** The seats back; positions keep a tenth of the plan's unit. */
+export function unpackSeats(packed: PackedSeats): PlacedSeat[] {
+  const seats: PlacedSeat[] = [];
   if (packed.rows.length === 0) return seats;
   const text = packed.seats;
   // One pass over the text (no split): a page unpacks thousands of seats per request.
@@ -123,7 +126,7 @@ export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
     before.x += xStep ?? 0;
     before.y += yStep ?? 0;
     const lookDigit = look ?? 0;
-    const seat: MapSeat = {
+    seats.push({
       placeId: before.id,
       row: row.label,
       number: before.number,
@@ -132,13 +135,9 @@ export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
       block: before.block,
       x: before.x / 10,
       y: before.y / 10,
-      state: states[Math.floor(lookDigit / 6)],
-      kind: kinds[Math.floor((lookDigit % 6) / 2)],
+      kind: kinds[Math.floor(lookDigit / 2)],
       restrictedView: lookDigit % 2 === 1,
-      name: "",
-    };
-    seat.name = name(seat);
-    seats.push(seat);
+    });
   };
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 124; // the end closes like "|"
@@ -164,4 +163,50 @@ export function unpackSeats(packed: PackedSeats, name: SeatNamer): MapSeat[] {
     }
   }
   return seats;
+}
+
+/** The seats' states for the page (`states` in the seats' order). */
+export function packStates(
+  seats: readonly PlacedSeat[],
+  states: readonly SeatState[],
+): PackedStates {
+  const mine: number[] = [];
+  states.forEach((state, position) => {
+    if (state === "MINE") mine.push(seats[position].placeId);
+  });
+  return { taken: encodeTakenBits(states.map((state) => state !== "FREE")), mine };
+}
+
+/**
+ * The seats with their states, each named by `name`. A bitset that does not fit the seats
+ * (it cannot come from the loader) leaves every seat taken: none is offered unless known free.
+ */
+export function withStates(
+  seats: readonly PlacedSeat[],
+  states: PackedStates,
+  name: SeatNamer,
+): MapSeat[] {
+  const taken = decodeTakenBits(states.taken, seats.length);
+  const mine = new Set(states.mine);
+  return seats.map((seat, position) => {
+    const state: SeatState =
+      taken && !taken[position] ? "FREE" : mine.has(seat.placeId) ? "MINE" : "TAKEN";
+    // Written out, not spread: a spread copy of each of a thousand seats cost ~3 µs apiece.
+    const named: MapSeat = {
+      placeId: seat.placeId,
+      row: seat.row,
+      number: seat.number,
+      rowIndex: seat.rowIndex,
+      seatIndex: seat.seatIndex,
+      block: seat.block,
+      x: seat.x,
+      y: seat.y,
+      kind: seat.kind,
+      restrictedView: seat.restrictedView,
+      state,
+      name: "",
+    };
+    named.name = name(named);
+    return named;
+  });
 }

@@ -2,7 +2,7 @@
 // alike. Built by the route's loader from the drawn hall (geometry, cached) and the
 // performance's places in the sector (state), sent packed, and unpacked on the page with
 // each seat's name filled in from one translated template (the map never translates per seat).
-import type { PackedSeats } from "./packed-seats";
+import type { PackedSeats, PackedStates } from "./packed-seats";
 
 export type SeatState = "FREE" | "TAKEN" | "MINE";
 
@@ -29,7 +29,11 @@ export type MapSeat = {
 export type PlanPoint = [x: number, y: number];
 
 /** A sector's seats as the loader sends them (packed, unnamed): see packed-seats.ts. */
-export type SeatMapSectorData = Omit<SeatMapSector, "seats"> & { packedSeats: PackedSeats };
+export type SeatMapSectorData = Omit<SeatMapSector, "seats"> & {
+  /** The same object on every request for the sector (kept on the server). */
+  packedSeats: PackedSeats;
+  seatStates: PackedStates;
+};
 
 export type SeatMapSector = {
   performanceId: number;

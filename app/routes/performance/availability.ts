@@ -1,6 +1,7 @@
 // GET /funcion/{cSeo}/{id}/disponibilidad?sector=…&version=…: the seat map's refresh while the
 // page is open — the API's availability of one sector (a delta since `version`, or
-// unchanged), as JSON for the map island. Login required, as for the page.
+// unchanged), as JSON for the map island. Login required, as for the page; asked as nobody
+// while the session runs no purchase, as the page does (sector-places.server.ts).
 import { endpoints, idPath } from "@contract";
 import { notFound } from "~/lib/responses";
 import { orThrow } from "~/services/commerce.server";
@@ -9,7 +10,7 @@ import { requireUser } from "~/services/request-context.server";
 import type { Route } from "./+types/availability";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { commerce } = requireUser(args);
+  const { commerce, session } = requireUser(args);
   const id = performanceIdOf(args.request, args.params);
   const query = new URL(args.request.url).searchParams;
   const sector = idPath.safeParse(query.get("sector"));
@@ -19,6 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
     await commerce.call(endpoints.availability, {
       params: { id },
       query: { idSector: sector.data, ...(version ? { cVersion: version } : {}) },
+      anonymous: session.get("processId") === undefined,
     }),
   );
   return Response.json(availability, { headers: { "Cache-Control": "no-store" } });

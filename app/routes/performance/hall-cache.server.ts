@@ -1,9 +1,11 @@
-// The drawn halls, kept in the storefront's process. A sector's seats never change under the
-// same hall version, so they are asked of the API once per version and shared by every
-// request after that. The hall itself (outlines, stage, views; public and the same for every
-// buyer) is kept a few seconds per language: every performance page reads it, and an
-// operator's change to a drawing shows within HALL_TTL_MS.
-import { endpoints, type Hall, type HallSeat } from "@contract";
+// The drawn halls and the performances, kept in the storefront's process. A sector's seats
+// never change under the same hall version, so they are asked of the API once per version
+// and shared by every request after that. The hall itself (outlines, stage, views) and the
+// performance (show, date, sectors and prices) are public and the same for every buyer: every
+// performance page reads them, so they are kept a few seconds per language, and an
+// operator's change shows within HALL_TTL_MS. What changes by the second, the free places,
+// the page asks for on every request (Disponibilidad, page.server.ts).
+import { endpoints, type Hall, type HallSeat, type PerformanceDetail } from "@contract";
 import { type CommerceClient, orThrow } from "~/services/commerce.server";
 
 /** Sectors kept; the oldest entry goes first (a venue has a handful, the demo a few dozen). */
@@ -40,28 +42,50 @@ export async function drawnSeatsOf(
 }
 
 export const HALL_TTL_MS = 10_000;
-const halls = new Map<string, { readAt: number; hall: Promise<Hall> }>();
 
-/** GET Sala/{id} in the page's language, shared for HALL_TTL_MS (failures are not kept). */
-export function hallOf(commerce: CommerceClient, hallId: number, language: string): Promise<Hall> {
-  const key = `${hallId}:${language}`;
+type Kept<T> = Map<string, { readAt: number; value: Promise<T> }>;
+
+/** A read shared for HALL_TTL_MS under `key` (failures are not kept: a 404 is asked again). */
+function keptRead<T>(kept: Kept<T>, key: string, read: () => Promise<T>): Promise<T> {
   const now = Date.now();
-  const kept = halls.get(key);
-  if (kept && now - kept.readAt >= 0 && now - kept.readAt < HALL_TTL_MS) return kept.hall;
-  if (halls.size >= capacity) halls.clear();
-  const entry = {
-    readAt: now,
-    hall: commerce.call(endpoints.hall, { params: { id: hallId } }).then(orThrow),
-  };
-  halls.set(key, entry);
-  entry.hall.catch(() => {
-    if (halls.get(key) === entry) halls.delete(key);
+  const entry = kept.get(key);
+  if (entry && now - entry.readAt >= 0 && now - entry.readAt < HALL_TTL_MS) return entry.value;
+  if (kept.size >= capacity) kept.clear();
+  const fresh = { readAt: now, value: read() };
+  kept.set(key, fresh);
+  fresh.value.catch(() => {
+    if (kept.get(key) === fresh) kept.delete(key);
   });
-  return entry.hall;
+  return fresh.value;
 }
 
-/** For tests: forget every drawing. */
+const halls: Kept<Hall> = new Map();
+const performances: Kept<PerformanceDetail> = new Map();
+
+/** GET Sala/{id} in the page's language. */
+export function hallOf(commerce: CommerceClient, hallId: number, language: string): Promise<Hall> {
+  return keptRead(halls, `${hallId}:${language}`, () =>
+    commerce.call(endpoints.hall, { params: { id: hallId } }).then(orThrow),
+  );
+}
+
+/**
+ * GET Funcion/{id} in the page's language. Its free places per sector are as old as the
+ * entry: the page takes them from Disponibilidad instead.
+ */
+export function performanceOf(
+  commerce: CommerceClient,
+  performanceId: number,
+  language: string,
+): Promise<PerformanceDetail> {
+  return keptRead(performances, `${performanceId}:${language}`, () =>
+    commerce.call(endpoints.performance, { params: { id: performanceId } }).then(orThrow),
+  );
+}
+
+/** For tests: forget every drawing and performance. */
 export function forgetDrawnSeats() {
   seatsBySector.clear();
   halls.clear();
+  performances.clear();
 }

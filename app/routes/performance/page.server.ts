@@ -2,13 +2,21 @@
 // availability), the sectors with their prices, and — for the chosen numbered sector (asked
 // for with ?sector=, or the only numbered one: spec §2 "seat map shown automatically") —
 // its seats, ready for the server-rendered form and the JavaScript map alike.
-import { type Hall, idPath, type PerformanceDetail, type Sector } from "@contract";
-import { packSeats } from "~/components/seat-map/packed-seats";
+import {
+  type Availability,
+  endpoints,
+  type Hall,
+  idPath,
+  type PerformanceDetail,
+  type Sector,
+} from "@contract";
+import { packStates, type UnnamedSeat } from "~/components/seat-map/packed-seats";
 import { outlinePoints } from "~/components/seat-map/plan-points";
 import type { PlanPoint, SeatMapSectorData } from "~/components/seat-map/types";
 import { performancePath } from "~/lib/browse-paths";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
+import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { type GridPage, gridPageIndexOf, gridPagesOf } from "./grid-pages";
 import { drawnSeatsOf, hallOf } from "./hall-cache.server";
@@ -121,20 +129,75 @@ function hallPlan(hall: Hall, sectors: readonly Sector[]): HallPlan {
   };
 }
 
+/**
+ * What the page derives from a sector's kept seats (sector-places.server.ts), derived once:
+ * its rows in pages for the seat form and the part of the plan it covers.
+ */
+type SectorLayout = { pages: GridPage[]; viewBox: SeatMapSectorData["viewBox"] };
+const sectorLayouts = new WeakMap<readonly UnnamedSeat[], SectorLayout>();
+
+function sectorLayoutOf(
+  seats: readonly UnnamedSeat[],
+  outline: readonly PlanPoint[],
+  drawn: boolean,
+): SectorLayout {
+  let layout = sectorLayouts.get(seats);
+  if (!layout) {
+    layout = {
+      pages: gridPagesOf(seatRows(seats)),
+      viewBox: sectorViewBox(outline, drawn ? seats : []),
+    };
+    sectorLayouts.set(seats, layout);
+  }
+  return layout;
+}
+
 type LoadOptions = {
   url: URL;
   /** Seats the buyer had ticked before a refused submit. */
   chosenSeats?: number[];
 };
 
+/**
+ * The free places now (Disponibilidad: from the API's availability cache), with the chosen
+ * sector's taken places. A buyer with no purchase running in this session can hold none here:
+ * the API is asked as nobody, which spares it the token's and the buyer's processes' lookups.
+ */
+function availabilityNow(
+  { commerce, session }: RequestContext,
+  performanceId: number,
+  sector: Sector | null,
+): Promise<Availability> {
+  return commerce
+    .call(endpoints.availability, {
+      params: { id: performanceId },
+      query: sector ? { idSector: sector.idSector } : {},
+      anonymous: session.get("processId") === undefined,
+    })
+    .then(orThrow);
+}
+
+/** The performance (kept a few seconds, hall-cache.server.ts) with the free places of now. */
+function withFreePlaces(sectors: readonly Sector[], availability: Availability): Sector[] {
+  const free = new Map(availability.listaSectores.map((s) => [s.idSector, s.nDisponibles]));
+  return sectors.map((sector) => ({
+    ...sector,
+    nDisponibles: free.get(sector.idSector) ?? sector.nDisponibles,
+  }));
+}
+
 export async function loadPerformancePage(
-  { commerce, locale }: RequestContext,
+  context: RequestContext,
   performance: PerformanceDetail,
   { url, chosenSeats = [] }: LoadOptions,
 ) {
-  const sectors = performance.listaSectores;
-  const chosenSector = chosenSectorOf(url, sectors);
-  const hall = performance.idSala ? await hallOf(commerce, performance.idSala, locale) : null;
+  const { commerce, locale } = context;
+  const chosenSector = chosenSectorOf(url, performance.listaSectores);
+  const [hall, availability] = await Promise.all([
+    performance.idSala ? hallOf(commerce, performance.idSala, locale) : null,
+    availabilityNow(context, performance.idFuncion, chosenSector),
+  ]);
+  const sectors = withFreePlaces(performance.listaSectores, availability);
   const bands = priceBands(sectors.map((sector) => sector.fPrecio));
   const drawnSector = (sector: Sector) =>
     hall?.listaSectores.find((drawn) => drawn.idSectorSala === sector.idSectorSala);
@@ -150,31 +213,33 @@ export async function loadPerformancePage(
             seats: () => drawnSeatsOf(commerce, drawn.idSectorSala, hall.nVersion),
           }
         : { key: "undrawn", seats: async () => null };
-    const { seats, states, version } = await sectorSeatsOf(
+    const { seats, packed, states } = await sectorSeatsOf(
       commerce,
       performance.idFuncion,
       chosenSector.idSector,
       drawing,
+      availability,
     );
-    const pages = gridPagesOf(seatRows(seats));
+    const outline = drawn?.aContorno ?? [];
+    const { pages, viewBox } = sectorLayoutOf(seats, outline, Boolean(drawn));
     const current = gridPageIndexOf(url, pages);
     if (current === null) throw notFound();
     seatGrid = { pages, current };
-    const outline = drawn?.aContorno ?? [];
     chosen = {
       performanceId: performance.idFuncion,
       sectorId: chosenSector.idSector,
       sectorName: chosenSector.cNombre,
       price: chosenSector.fPrecio,
-      packedSeats: packSeats(seats, states),
-      viewBox: sectorViewBox(outline, drawn ? seats : []),
+      packedSeats: packed,
+      seatStates: packStates(seats, states),
+      viewBox,
       stage: {
         points: hall ? pointsOf(hall).stage : "",
         focus: hall?.oEscenario.aFoco ?? [0, 0],
         name: hall?.oEscenario.cNombre ?? "",
       },
       outlinePoints: outlinePoints(outline),
-      version,
+      version: availability.cVersion,
       refreshUrl: availabilityPath(
         performance.oEspectaculo.cSeo,
         performance.idFuncion,

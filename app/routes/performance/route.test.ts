@@ -3,7 +3,7 @@
 // "Platea" of rows A and B, 4 seats each, on a drawn hall; the later one has no hall).
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { unpackSeats } from "~/components/seat-map/packed-seats";
+import { unpackSeats, withStates } from "~/components/seat-map/packed-seats";
 import { seatNamer } from "~/components/seat-map/seat-names";
 import type { SeatMapSectorData } from "~/components/seat-map/types";
 import { i18nFor } from "~/services/i18n.server";
@@ -34,7 +34,13 @@ const mainId = () => String(fx.performances.main.id);
 
 /** The chosen sector's seats as the page unpacks and names them (in English, as requested). */
 const seatsOf = (sector: SeatMapSectorData | null | undefined) =>
-  sector ? unpackSeats(sector.packedSeats, seatNamer(i18nFor("en").t, sector.price)) : [];
+  sector
+    ? withStates(
+        unpackSeats(sector.packedSeats),
+        sector.seatStates,
+        seatNamer(i18nFor("en").t, sector.price),
+      )
+    : [];
 const pagePath = (query = "") => `/funcion/obra-de-prueba/${mainId()}${query}`;
 const params = () => ({ cSeo: "obra-de-prueba", id: mainId() });
 
@@ -136,6 +142,31 @@ describe("the performance page", () => {
       state: "MINE",
       name: "Row A, seat 2, $\u00a08.000, in your cart",
     });
+  });
+
+  it("counts the free places of now though the performance itself is kept a few seconds", async () => {
+    const numbered = fx.sectors.numbered.id;
+    const freeIn = (page: Awaited<ReturnType<typeof openPage>>["result"]) =>
+      page?.sectors.find((sector) => sector.id === numbered)?.available;
+    const before = freeIn((await openPage()).result);
+    const bea = await createBuyer(api.db, t.clock, "bea");
+    await holdPlaces(t, bea, {
+      idFuncion: fx.performances.main.id,
+      listaPosiciones: [fx.seatIds[0], fx.seatIds[1]],
+    });
+    expect(before).toBeGreaterThan(2);
+    expect(freeIn((await openPage()).result)).toBe((before ?? 0) - 2);
+  });
+
+  it("shows another session's holds as taken: only this session's purchase is the cart", async () => {
+    await holdPlaces(t, ana, {
+      idFuncion: fx.performances.main.id,
+      listaPosiciones: [fx.seatIds[1]],
+    });
+    const { result } = await openPage("", await ana.cookie());
+    const [first, second] = seatsOf(result?.chosen);
+    expect(first).toMatchObject({ state: "FREE" });
+    expect(second).toMatchObject({ state: "TAKEN", name: "Row A, seat 2, $\u00a08.000, taken" });
   });
 
   it("answers 404 for a sector that is not one of the performance's numbered sectors", async () => {

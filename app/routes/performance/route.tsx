@@ -4,7 +4,6 @@
 // available form and the seat form, every seat a real checkbox named with row, seat, price
 // and state; ?vista=lista is the list alternative (sector → row → seat). All of it plain
 // forms and links: JavaScript only replaces the seat form with the map island.
-import { endpoints } from "@contract";
 import { redirect } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { useSeatMapSector } from "~/components/seat-map/use-seat-map-sector";
@@ -15,13 +14,13 @@ import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
-import { orThrow } from "~/services/commerce.server";
 import { getLocale, getT } from "~/services/i18n.server";
 import { performanceIdOf } from "~/services/purchase.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
 import { performanceAction } from "./actions.server";
+import { performanceOf } from "./hall-cache.server";
 import { MapView } from "./map-view";
 import { loadPerformancePage } from "./page.server";
 import { listRowOf, SeatList } from "./seat-list";
@@ -30,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
   const id = performanceIdOf(args.request, args.params);
   if (id === null) throw notFound();
-  const performance = orThrow(await shop.commerce.call(endpoints.performance, { params: { id } }));
+  const performance = await performanceOf(shop.commerce, id, shop.locale);
   const show = performance.oEspectaculo;
   // Products are chosen by quantity on their own page.
   if (isProduct(show)) throw redirect(shopPerformancePath(performance.idFuncion));

@@ -1,18 +1,21 @@
 // A numbered sector's seats with their state for the page, without reading and rebuilding
 // every place on every request. Which places a sector has (id, drawn seat, row and number)
 // never changes for a performance, nor its drawing under one hall version: the seats in row
-// order are built once (Posiciones joined with the drawn seats) and kept in the storefront's
-// process. Each request then asks only for the sector's availability (Disponibilidad: the
-// taken places as a bitset and the caller's own, from the API's cache).
-import { endpoints, type HallSeat, type SectorPlace } from "@contract";
+// order are built once (Posiciones joined with the drawn seats), packed for the page once, and
+// kept in the storefront's process. Each request then asks only for the sector's availability
+// (Disponibilidad: the taken places as a bitset and the caller's own, from the API's cache).
+import { type Availability, endpoints, type HallSeat, type SectorPlace } from "@contract";
 import { decodeTakenBits } from "@contract/availability-bits.ts";
-import type { UnnamedSeat } from "~/components/seat-map/packed-seats";
+import { type PackedSeats, packSeats, type UnnamedSeat } from "~/components/seat-map/packed-seats";
 import type { SeatState } from "~/components/seat-map/types";
 import { type CommerceClient, orThrow } from "~/services/commerce.server";
 import { mapSeats } from "./seats.server";
 
-/** A sector's seats in row order, and where each one's bit is (places in idPosicion order). */
-type SectorSeats = { seats: UnnamedSeat[]; bitOf: Int32Array };
+/**
+ * A sector's seats in row order (all FREE: states come per request), the same packed for the
+ * page, and where each one's bit is in the API's bitset (places in idPosicion order).
+ */
+type SectorSeats = { seats: UnnamedSeat[]; packed: PackedSeats; bitOf: Int32Array };
 
 /** The drawing the seats are placed on: a sector of a hall at a version. */
 export type Drawing = {
@@ -42,6 +45,7 @@ async function buildSectorSeats(
   const seats = mapSeats(free, drawn);
   return {
     seats,
+    packed: packSeats(seats),
     bitOf: Int32Array.from(seats, (seat) => bitIndex.get(seat.placeId) ?? -1),
   };
 }
@@ -67,24 +71,17 @@ function sectorSeats(
 }
 
 /**
- * The sector's seats in row order (kept between requests: do not change them), each one's
- * state for the caller now, and the availability version of those states.
+ * The sector's seats in row order and packed (kept between requests: do not change them),
+ * and each one's state in `availability` (Disponibilidad asked for this sector, in full).
  */
 export async function sectorSeatsOf(
   commerce: CommerceClient,
   performanceId: number,
   sectorId: number,
   drawing: Drawing,
-): Promise<{ version: string; seats: readonly UnnamedSeat[]; states: SeatState[] }> {
-  const [{ seats, bitOf }, availability] = await Promise.all([
-    sectorSeats(commerce, performanceId, sectorId, drawing),
-    commerce
-      .call(endpoints.availability, {
-        params: { id: performanceId },
-        query: { idSector: sectorId },
-      })
-      .then(orThrow),
-  ]);
+  availability: Availability,
+): Promise<{ seats: readonly UnnamedSeat[]; packed: PackedSeats; states: SeatState[] }> {
+  const { seats, packed, bitOf } = await sectorSeats(commerce, performanceId, sectorId, drawing);
   const taken = decodeTakenBits(availability.oSector?.cOcupadas ?? "", seats.length);
   if (!taken) throw new Error(`availability of sector ${sectorId} does not fit its places`);
   const mine = new Set(availability.listaMias);
@@ -92,7 +89,7 @@ export async function sectorSeatsOf(
     if (!taken[bitOf[position]]) return "FREE";
     return mine.has(seat.placeId) ? "MINE" : "TAKEN";
   });
-  return { version: availability.cVersion, seats, states };
+  return { seats, packed, states };
 }
 
 /** For tests: forget every sector's seats. */
