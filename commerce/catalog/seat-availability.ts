@@ -17,6 +17,36 @@ import {
 import { liveProcessIdsOf } from "./queries.ts";
 
 type Owner = { db: Database };
+
+/**
+ * What every caller of one availability state is told alike, worked out once per state: the
+ * snapshot keeps its bits object while nothing changes, and a 15,000-place venue's counts
+ * cost a pass over every place.
+ */
+type SharedAnswer = {
+  counts: ReturnType<typeof freeCounts>;
+  takenBySector: Map<number, string>;
+};
+const sharedAnswers = new WeakMap<Uint8Array, SharedAnswer>();
+
+function sharedAnswerOf(snapshot: AvailabilitySnapshot): SharedAnswer {
+  let shared = sharedAnswers.get(snapshot.bits);
+  if (!shared) {
+    shared = { counts: freeCounts(snapshot.layout, snapshot.bits), takenBySector: new Map() };
+    sharedAnswers.set(snapshot.bits, shared);
+  }
+  return shared;
+}
+
+function takenBitsOf(snapshot: AvailabilitySnapshot, sector: LayoutSector): string {
+  const { takenBySector } = sharedAnswerOf(snapshot);
+  let taken = takenBySector.get(sector.id);
+  if (taken === undefined) {
+    taken = encodeTakenBits(sectorTakenFlags(sector, snapshot.bits));
+    takenBySector.set(sector.id, taken);
+  }
+  return taken;
+}
 type Read = { now: Date; viewerCustomerId: number | null };
 
 /** The snapshot and, when asked, one of its sectors; an unknown one is a 404 like the rest. */
@@ -76,12 +106,12 @@ export async function loadAvailability(
   return {
     cVersion: version,
     lSinCambios: unchanged,
-    listaSectores: freeCounts(layout, bits),
+    listaSectores: sharedAnswerOf(snapshot).counts,
     ...(sector && !unchanged
       ? {
           oSector: known
             ? { idSector: sector.id, listaCambios: sectorChanges(layout, sector, known, bits) }
-            : { idSector: sector.id, cOcupadas: encodeTakenBits(sectorTakenFlags(sector, bits)) },
+            : { idSector: sector.id, cOcupadas: takenBitsOf(snapshot, sector) },
         }
       : {}),
     listaMias: heldByViewer(layout, snapshot.holds, now.getTime(), mine),

@@ -20,6 +20,7 @@ describe("taken bits", () => {
   it("refuses text of the wrong length or outside the alphabet", () => {
     expect(decodeTakenBits("BQ", 20)).toBeNull();
     expect(decodeTakenBits("B=", 3)).toBeNull();
+    expect(decodeTakenBits("B\u00e9", 3)).toBeNull();
     expect(decodeTakenBits("", 0)).toEqual([]);
   });
 });

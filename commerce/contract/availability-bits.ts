@@ -4,6 +4,10 @@
 // so it uses no Node-only API.
 
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** Each character's value by its code (-1: not of the alphabet). */
+const valueOfCode = new Int8Array(128).fill(-1);
+for (let value = 0; value < alphabet.length; value++)
+  valueOfCode[alphabet.charCodeAt(value)] = value;
 
 /** Packs the flags (true = taken) into base64url. */
 export function encodeTakenBits(taken: readonly boolean[]): string {
@@ -30,7 +34,8 @@ export function decodeTakenBits(text: string, count: number): boolean[] | null {
     let chunk = 0;
     const chars = Math.min(4, text.length - i);
     for (let c = 0; c < 4; c++) {
-      const value = c < chars ? alphabet.indexOf(text[i + c]) : 0;
+      const code = c < chars ? text.charCodeAt(i + c) : 65; // "A": 0
+      const value = code < 128 ? valueOfCode[code] : -1;
       if (value < 0) return null;
       chunk = (chunk << 6) | value;
     }

@@ -131,9 +131,13 @@ function hallPlan(hall: Hall, sectors: readonly Sector[]): HallPlan {
 
 /**
  * What the page derives from a sector's kept seats (sector-places.server.ts), derived once:
- * its rows in pages for the seat form and the part of the plan it covers.
+ * its rows in pages for the seat form, the part of the plan it covers and its outline.
  */
-type SectorLayout = { pages: GridPage[]; viewBox: SeatMapSectorData["viewBox"] };
+type SectorLayout = {
+  pages: GridPage[];
+  viewBox: SeatMapSectorData["viewBox"];
+  outlinePoints: string;
+};
 const sectorLayouts = new WeakMap<readonly UnnamedSeat[], SectorLayout>();
 
 function sectorLayoutOf(
@@ -146,6 +150,7 @@ function sectorLayoutOf(
     layout = {
       pages: gridPagesOf(seatRows(seats)),
       viewBox: sectorViewBox(outline, drawn ? seats : []),
+      outlinePoints: outlinePoints(outline),
     };
     sectorLayouts.set(seats, layout);
   }
@@ -221,7 +226,8 @@ export async function loadPerformancePage(
       availability,
     );
     const outline = drawn?.aContorno ?? [];
-    const { pages, viewBox } = sectorLayoutOf(seats, outline, Boolean(drawn));
+    const layout = sectorLayoutOf(seats, outline, Boolean(drawn));
+    const { pages } = layout;
     const current = gridPageIndexOf(url, pages);
     if (current === null) throw notFound();
     seatGrid = { pages, current };
@@ -232,13 +238,13 @@ export async function loadPerformancePage(
       price: chosenSector.fPrecio,
       packedSeats: packed,
       seatStates: packStates(seats, states),
-      viewBox,
+      viewBox: layout.viewBox,
       stage: {
         points: hall ? pointsOf(hall).stage : "",
         focus: hall?.oEscenario.aFoco ?? [0, 0],
         name: hall?.oEscenario.cNombre ?? "",
       },
-      outlinePoints: outlinePoints(outline),
+      outlinePoints: layout.outlinePoints,
       version: availability.cVersion,
       refreshUrl: availabilityPath(
         performance.oEspectaculo.cSeo,
