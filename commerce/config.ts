@@ -30,6 +30,8 @@ const envSchema = z.object({
   SEED_DEMO: z.string().optional(),
   /** Places one customer may hold of one performance. */
   MAX_PLACES_PER_PERFORMANCE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Minutes a buyer may add once to the purchase clock; 0 turns the offer off. */
+  PURCHASE_EXTENSION_MINUTES: z.coerce.number().int().min(0).max(60).default(10),
   /** Overrides of the rate limits: "login.account=10/15,signUp.address=5/60" (max/minutes). */
   RATE_LIMITS: z.string().optional(),
   /** Comma-separated IP addresses whose X-Client-Address is believed (standalone API). */
@@ -66,6 +68,8 @@ export type CommerceSettings = {
   seedDemo: boolean;
   /** Spec §9: the purchase clock and the login's validity. */
   purchaseMinutes: number;
+  /** Minutes a buyer may add once to the purchase clock (WCAG 2.2.1); 0: never offered. */
+  extensionMinutes: number;
   loginMinutes: number;
   /** Places one customer may hold of one performance (held already plus asked for). */
   maxPlacesPerPerformance: number;
@@ -112,6 +116,7 @@ export function commerceSettingsFromEnv(
     developmentTicketSecret: parsed.TICKET_SECRET === undefined,
     seedDemo: parsed.SEED_DEMO !== "false" && parsed.SEED_DEMO !== "0",
     purchaseMinutes: 30,
+    extensionMinutes: parsed.PURCHASE_EXTENSION_MINUTES,
     loginMinutes: 180,
     maxPlacesPerPerformance: parsed.MAX_PLACES_PER_PERFORMANCE,
     rateLimits: parseRateLimits(parsed.RATE_LIMITS),

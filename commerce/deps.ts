@@ -13,6 +13,11 @@ export type CommerceDeps = {
   ticketSecret: string;
   /** Minutes a purchase process holds its places (spec §9: 30). */
   purchaseMinutes: number;
+  /**
+   * Minutes the buyer may add, once, to a process's clock (WCAG 2.2.1: a time limit the user
+   * can extend); 0 offers none. Default 10.
+   */
+  extensionMinutes?: number;
   /** Minutes an API token stays valid (spec §9: 180). */
   loginMinutes: number;
   /** Attempts allowed per client address and per account (limits/rate-limits.ts). */

@@ -31,6 +31,7 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
     payments: new SandboxAcquirer({ db, answerDelayMs: settings.sandboxAnswerDelayMs }),
     ticketSecret: settings.ticketSecret,
     purchaseMinutes: settings.purchaseMinutes,
+    extensionMinutes: settings.extensionMinutes,
     loginMinutes: settings.loginMinutes,
     maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
     rateLimits: settings.rateLimits,

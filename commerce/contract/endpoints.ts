@@ -49,6 +49,7 @@ import {
 import {
   chargeEndpoint,
   deliveryTypesEndpoint,
+  extendEndpoint,
   invalidateEndpoint,
   paymentMethodsEndpoint,
   processEndpoint,
@@ -129,6 +130,7 @@ export const endpoints = {
   process: processEndpoint,
   releasePerformance: releasePerformanceEndpoint,
   invalidate: invalidateEndpoint,
+  extend: extendEndpoint,
   deliveryTypes: deliveryTypesEndpoint,
   selectDelivery: selectDeliveryEndpoint,
   paymentMethods: paymentMethodsEndpoint,

@@ -61,6 +61,10 @@ export const purchaseProcessSchema = z.object({
   dDesde: z.string(),
   dMaxima: z.string(),
   nMinutos: z.number().int(),
+  /** Whether the one extension of the clock was taken. */
+  lExtendido: z.boolean(),
+  /** Minutes the buyer may still add once (POST Proceso/{id}/Extender); 0: none offered. */
+  nMinutosExtension: z.number().int(),
   listaFuncion: z.array(processPerformanceSchema),
   oCantidadTotal: z.object({ nCantidadTotal: z.number().int() }),
   idEntregaTipo: z.number().int().nullable(),
@@ -167,6 +171,20 @@ export const releasePerformanceEndpoint = defineEndpoint({
   access: "customer",
   params: processParams,
   body: releasePerformanceRequest,
+  response: purchaseProcessSchema,
+});
+
+export const extendEndpoint = defineEndpoint({
+  id: "extend",
+  method: "POST",
+  path: "/Proceso/{id}/Extender",
+  area: "purchase",
+  summary:
+    "Adds nMinutosExtension minutes to the running process's clock and to its holds, once per " +
+    "process (a time limit the buyer can extend, WCAG 2.2.1). EXTENSION_REFUSED when taken " +
+    "already or not offered; the process's own error when it has ended.",
+  access: "customer",
+  params: processParams,
   response: purchaseProcessSchema,
 });
 

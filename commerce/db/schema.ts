@@ -217,6 +217,8 @@ export const purchaseProcesses = pgTable(
     status: text("status").$type<"ACTIVE" | "PAID" | "CANCELLED">().notNull().default("ACTIVE"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    /** When the buyer took the one extension of the clock (WCAG 2.2.1); null: not taken. */
+    extendedAt: timestamp("extended_at", { withTimezone: true }),
     deliveryTypeId: integer("delivery_type_id"),
     paymentMethodId: integer("payment_method_id"),
     /**

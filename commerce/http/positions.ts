@@ -15,7 +15,7 @@ import { implement } from "./register.ts";
 
 export function positionHandlers(deps: CommerceDeps) {
   const view = (hold: GroupHold, language: Language) =>
-    loadProcessView(deps.db, hold.process, deps.now(), language, deps.ticketSecret);
+    loadProcessView(deps, hold.process, language);
   const groupView = async (hold: GroupHold, language: Language) => ({
     ...(await view(hold, language)),
     lContiguas: hold.contiguous,
@@ -45,7 +45,7 @@ export function positionHandlers(deps: CommerceDeps) {
         performanceId: body.idFuncion,
         positionIds: body.listaPosiciones,
       });
-      return loadProcessView(deps.db, process, deps.now(), language, deps.ticketSecret);
+      return loadProcessView(deps, process, language);
     }),
 
     implement(changeSectorEndpoint, async ({ params, body, customerId, language }) => {

@@ -295,6 +295,7 @@ describe("someone else's process", () => {
       [`/Proceso/${id}/FormasDePago`, undefined],
       [`/Proceso/${id}/FormaDePago/Seleccionar`, { nFormaDePago: 1 }],
       [`/Proceso/${id}/invalidar`, { cClaveInvalidar: "not-the-key" }],
+      [`/Proceso/${id}/Extender`, {}],
     ];
     for (const [path, body] of calls) {
       for (const target of [path, path.replace(`/${id}`, "/777")]) {

@@ -1,8 +1,10 @@
-// Purchase handlers: take and release places, cancel, delivery, payment method, charge.
+// Purchase handlers: take and release places, extend the clock once, cancel, delivery,
+// payment method, charge.
 // Changing calls answer the process as the buyer now sees it.
 import {
   chargeEndpoint,
   deliveryTypesEndpoint,
+  extendEndpoint,
   invalidateEndpoint,
   paymentMethodsEndpoint,
   processEndpoint,
@@ -17,6 +19,7 @@ import { translate } from "../i18n.ts";
 import { deliveryTypeRules, paymentMethodRules } from "../purchase/catalogues.ts";
 import { charge } from "../purchase/charge.ts";
 import {
+  extendProcess,
   invalidateProcess,
   ownProcess,
   type ProcessRow,
@@ -30,7 +33,7 @@ import { implement } from "./register.ts";
 
 export function purchaseHandlers(deps: CommerceDeps) {
   const view = (process: ProcessRow, language: Language) =>
-    loadProcessView(deps.db, process, deps.now(), language, deps.ticketSecret);
+    loadProcessView(deps, process, language);
 
   return [
     implement(takePlacesEndpoint, async ({ params, body, customerId, language }) =>
@@ -45,6 +48,10 @@ export function purchaseHandlers(deps: CommerceDeps) {
       const input = { processId: params.id, customerId, performanceId: body.idFuncion };
       return view(await releasePerformance(deps, input), language);
     }),
+
+    implement(extendEndpoint, async ({ params, customerId, language }) =>
+      view(await extendProcess(deps, { processId: params.id, customerId }), language),
+    ),
 
     implement(invalidateEndpoint, async ({ params, body }) => ({
       idProcesoDeCompra: params.id,

@@ -44,3 +44,21 @@ export function closedReason(
 export function processMinutes(startedAt: Date, deadline: Date): number {
   return Math.round((deadline.getTime() - startedAt.getTime()) / MINUTE);
 }
+
+/** The extension's minutes the API was started with (10 unless configured; 0: none). */
+export function extensionMinutesOf(deps: { extensionMinutes?: number }): number {
+  return deps.extensionMinutes ?? 10;
+}
+
+/**
+ * Minutes the buyer may still add to a process's clock: the configured extension, once, while
+ * the process runs; 0 otherwise.
+ */
+export function extensionOffered(
+  minutes: number,
+  process: { extendedAt: Date | null },
+  state: ProcessState,
+): number {
+  if (minutes <= 0 || process.extendedAt !== null || state !== "ACTIVE") return 0;
+  return minutes;
+}

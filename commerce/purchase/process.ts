@@ -4,7 +4,7 @@
 //   places came back;
 // - every statement that changes a process's places locks its row first (FOR UPDATE), so
 //   taking, releasing, cancelling and completing a purchase never interleave on one process.
-import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import type { TakePlacesRequest } from "../contract/index.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { customers, performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
@@ -12,7 +12,13 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import { isCancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
-import { closedReason, processDeadline, processState } from "./clock.ts";
+import {
+  closedReason,
+  extensionMinutesOf,
+  extensionOffered,
+  processDeadline,
+  processState,
+} from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
 import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
@@ -301,6 +307,38 @@ export async function invalidateProcess(
       await releaseHolds(tx, [process.id]);
     }
     return "CANCELLED" as const;
+  });
+}
+
+/**
+ * Adds the configured minutes to a running process's clock and to the places it holds, once
+ * (WCAG 2.2.1). The row is locked, so two requests racing for it extend it once; the other
+ * is refused like any second try.
+ */
+export async function extendProcess(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number },
+): Promise<ProcessRow> {
+  return changeAvailability(deps, async (tx) => {
+    const now = deps.now();
+    const process = await lockOwnProcess(tx, input.processId, input.customerId);
+    ensureOpen(process, now);
+    const state = processState(process.status, process.deadline, now);
+    const minutes = extensionOffered(extensionMinutesOf(deps), process, state);
+    if (minutes === 0) throw businessError("EXTENSION_REFUSED");
+    const deadline = new Date(process.deadline.getTime() + minutes * 60_000);
+    const [extended] = await tx
+      .update(purchaseProcesses)
+      .set({ deadline, extendedAt: now })
+      .where(and(eq(purchaseProcesses.id, process.id), isNull(purchaseProcesses.extendedAt)))
+      .returning();
+    if (!extended) throw businessError("EXTENSION_REFUSED");
+    // Only live holds move with the clock: one past its deadline is already free for others.
+    await tx
+      .update(positions)
+      .set({ heldUntil: deadline })
+      .where(and(eq(positions.heldByProcessId, process.id), gt(positions.heldUntil, now)));
+    return extended;
   });
 }
 

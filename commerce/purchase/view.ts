@@ -5,11 +5,12 @@ import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { PurchaseProcess } from "../contract/index.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { orders, performances, positions, type purchaseProcesses, sectors } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
 import { functionDateParts } from "../domain/dates.ts";
 import type { Language } from "../i18n.ts";
 import { cancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById } from "./catalogues.ts";
-import { processMinutes, processState } from "./clock.ts";
+import { extensionMinutesOf, extensionOffered, processMinutes, processState } from "./clock.ts";
 import { priceProcess } from "./pricing.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
@@ -104,13 +105,12 @@ function groupByPerformance(places: readonly HeldPlace[]): PerformanceGroup[] {
 }
 
 export async function loadProcessView(
-  db: Database,
+  deps: Pick<CommerceDeps, "db" | "now" | "ticketSecret" | "extensionMinutes">,
   process: ProcessRow,
-  now: Date,
   language: Language,
-  /** The API's secret, from which the process's cancel key is derived. */
-  secret: string,
 ): Promise<PurchaseProcess> {
+  const { db } = deps;
+  const now = deps.now();
   const state = processState(process.status, process.deadline, now);
   // Only a paid process has places bought and an order; an ended one shows nothing.
   const [places, [order]] = await Promise.all([
@@ -145,6 +145,8 @@ export async function loadProcessView(
     dDesde: process.startedAt.toISOString(),
     dMaxima: process.deadline.toISOString(),
     nMinutos: processMinutes(process.startedAt, process.deadline),
+    lExtendido: process.extendedAt !== null,
+    nMinutosExtension: extensionOffered(extensionMinutesOf(deps), process, state),
     listaFuncion: groups.map((group) => ({
       idFuncion: group.performanceId,
       oEspectaculo: cardOf(cards, group.showId),
@@ -161,6 +163,6 @@ export async function loadProcessView(
     fCargoServicio: totals.serviceCharge,
     fTotal: totals.total,
     idPedido: order?.id ?? null,
-    cClaveInvalidar: cancelKeyOf(secret, process),
+    cClaveInvalidar: cancelKeyOf(deps.ticketSecret, process),
   };
 }

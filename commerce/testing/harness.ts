@@ -68,6 +68,7 @@ export function createTestApi(
     clock?: TestClock;
     payments?: PaymentProvider;
     purchaseMinutes?: number;
+    extensionMinutes?: number;
     maxPlacesPerPerformance?: number;
     rateLimits?: RateLimits;
     trustClientAddressFrom?: string[];
@@ -85,6 +86,7 @@ export function createTestApi(
     payments: options.payments ?? sandbox,
     ticketSecret: TEST_TICKET_SECRET,
     purchaseMinutes: options.purchaseMinutes ?? 30,
+    extensionMinutes: options.extensionMinutes ?? 10,
     loginMinutes: 180,
     // The production default unless a test sells a performance out on its own.
     maxPlacesPerPerformance: options.maxPlacesPerPerformance ?? 10,

@@ -86,3 +86,20 @@ test("a declined card shows its error and keeps the form", async ({ page }) => {
   await expect(page.getByLabel("Número de tarjeta")).toHaveValue(testCards.declines);
   await expectAccessible(page);
 });
+
+test("the buyer adds 10 minutes to the purchase time, once", async ({ page }) => {
+  await openAPerformance(page);
+  await signUpFromLogin(page, uniqueEmail("extends"));
+  await holdTwoGeneralAdmissionPlaces(page);
+
+  const checkoutClock = page.locator("main").getByRole("timer");
+  const deadline = async () =>
+    Date.parse((await checkoutClock.locator("time").getAttribute("datetime")) ?? "");
+  const before = await deadline();
+  await expect(page.getByRole("heading", { name: "¿Necesitás más tiempo?" })).toBeVisible();
+  await page.getByRole("button", { name: "Sumar 10 minutos" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Extendimos el tiempo" })).toBeVisible();
+  expect(await deadline()).toBe(before + 10 * 60_000);
+  await expect(page.getByRole("button", { name: "Sumar 10 minutos" })).toHaveCount(0);
+  await expectAccessible(page);
+});

@@ -67,7 +67,7 @@ export function CartMenu({ cart, now }: { cart: CartSummary | null; now?: number
           )}
         </div>
       </details>
-      {cart ? <PurchaseClock deadline={cart.deadline} renderedAt={now} compact /> : null}
+      {cart ? <PurchaseClock deadline={cart.deadline} renderedAt={now} compact announce /> : null}
     </div>
   );
 }

@@ -10,7 +10,12 @@ import { data, redirect } from "react-router";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { checkoutForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
-import { type CommerceFailure, type CommerceResult, orThrow } from "~/services/commerce.server";
+import {
+  type CommerceFailure,
+  type CommerceResult,
+  failureResponse,
+  orThrow,
+} from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { sectorMovesFor } from "./change-sector.server";
 
@@ -85,6 +90,8 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
     return endPurchase(shop, notice, "/");
   }
 
+  if (intent === "extend") return extendTime(shop, processId);
+
   if (intent === "release") {
     const body = releasePerformanceRequest.safeParse({ idFuncion: form.get("idFuncion") });
     if (!body.success) return data({ releaseError: true }, { status: 400 });
@@ -143,6 +150,26 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
     );
   }
   return paid(shop, processId);
+}
+
+/** The buyer's one extension of the clock (WCAG 2.2.1), told on the checkout either way. */
+async function extendTime(shop: RequestContext, processId: number) {
+  const result = await shop.commerce.call(endpoints.extend, { params: { id: processId } });
+  if (!result.ok) {
+    if (result.code === "PROCESS_EXPIRED")
+      return endPurchase(shop, "layout:notices.purchaseExpired");
+    if (result.code === "PROCESS_CANCELLED") {
+      return endPurchase(shop, "layout:notices.purchaseCancelled");
+    }
+    if (result.code === "PROCESS_PAID") return redirect(`/BuyTicket/ok/${processId}`);
+    if (result.code === "NOT_FOUND") throw notFound();
+    if (result.code !== "EXTENSION_REFUSED") throw failureResponse(result);
+  }
+  shop.session.flash(
+    "notice",
+    result.ok ? "layout:notices.purchaseExtended" : "layout:notices.extensionRefused",
+  );
+  return redirect(`/BuyTicket/${processId}`);
 }
 
 function paid({ session }: RequestContext, processId: number) {

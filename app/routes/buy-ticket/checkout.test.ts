@@ -161,4 +161,46 @@ describe("checkout action", () => {
     expect((result as Response).headers.get("Location")).toBe("/");
     expect(await free()).toBe(fx.generalPlaces);
   });
+
+  it("extends the purchase time once, says so, and then offers it no more", async () => {
+    const before = await runRoute(loader, pageGet(checkout(), cookie), params());
+    expect(before.result?.process.nMinutosExtension).toBe(10);
+    const first = await runRoute(
+      action,
+      formPost(checkout(), { intent: "extend" }, cookie),
+      params(),
+    );
+    expect((first.result as Response).headers.get("Location")).toBe(checkout());
+    expect((await sessionOf(first.setCookie)).get("notice")).toBe(
+      "layout:notices.purchaseExtended",
+    );
+    const after = await runRoute(loader, pageGet(checkout(), cookie), params());
+    const added =
+      Date.parse(after.result?.process.dMaxima ?? "") -
+      Date.parse(before.result?.process.dMaxima ?? "");
+    expect(added).toBe(10 * 60_000);
+    expect(after.result?.process.nMinutosExtension).toBe(0);
+
+    const again = await runRoute(
+      action,
+      formPost(checkout(), { intent: "extend" }, cookie),
+      params(),
+    );
+    expect((await sessionOf(again.setCookie)).get("notice")).toBe(
+      "layout:notices.extensionRefused",
+    );
+  });
+
+  it("does not extend someone else's purchase", async () => {
+    const bob = await createBuyer(api.db, t.clock, "bob");
+    const bobCookie = await bob.cookie({ processId });
+    const { thrown } = await runRoute(
+      action,
+      formPost(checkout(), { intent: "extend" }, bobCookie),
+      params(),
+    );
+    expect((thrown as { init: ResponseInit }).init.status).toBe(404);
+    const mine = await runRoute(loader, pageGet(checkout(), cookie), params());
+    expect(mine.result?.process.lExtendido).toBe(false);
+  });
 });

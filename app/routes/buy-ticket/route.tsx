@@ -12,6 +12,7 @@ import type { Route } from "./+types/route";
 import { changeSectorAction } from "./change-sector.server";
 import { checkoutAction, loadCheckout, processIdOf } from "./checkout.server";
 import { ExpiredDialog } from "./expired-dialog";
+import { ExtendTimeForm } from "./extend-time-form";
 import { HeldPlaces } from "./held-places";
 import { PaymentForm } from "./payment-form";
 
@@ -64,6 +65,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
             />
           </p>
         </div>
+        <ExtendTimeForm minutes={process.nMinutosExtension} />
         <HeldPlaces
           process={process}
           sectorMoves={loaderData.sectorMoves}

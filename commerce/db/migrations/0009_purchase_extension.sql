@@ -1,0 +1,1 @@
+ALTER TABLE "purchase_processes" ADD COLUMN "extended_at" timestamp with time zone;
