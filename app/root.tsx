@@ -6,11 +6,13 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import { AttentionDialog } from "./components/attention-dialog";
+import { isGrantedTabClaim, useBuyingTabField } from "./components/buying-tab";
 import { Greeting } from "./components/greeting";
 import { headerCategories } from "./components/header/show-types.server";
 import { LoadingOverlay } from "./components/loading-overlay";
@@ -107,7 +109,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+export function shouldRevalidate({
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !isGrantedTabClaim(formData, actionResult) && defaultShouldRevalidate;
+}
+
 export default function App() {
+  useBuyingTabField();
   return <Outlet />;
 }
 

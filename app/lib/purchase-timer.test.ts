@@ -82,6 +82,16 @@ describe("starting a purchase", () => {
     expect(sameType.nTabIdPrincipal).toBe(3);
   });
 
+  it("keeps the deadline the API gave the process", () => {
+    const timer = startTimer(resetTimer(), {
+      processId: 41,
+      type: "CART",
+      now: at(0),
+      deadline: at(30, 2).toISOString(),
+    });
+    expect(timer).toMatchObject({ dMaxima: at(30, 2).toISOString(), nMinutos: 30 });
+  });
+
   it("starts anew after the time ran out, even for the same process id", () => {
     const late = startTimer(started(), { processId: 41, type: "CART", now: at(31) });
     expect(late).toMatchObject({

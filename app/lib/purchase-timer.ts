@@ -69,6 +69,8 @@ export type StartRequest = {
   performanceId?: number | null;
   now: Date;
   minutes?: number;
+  /** The deadline the API gave the process (ISO), when known: the timer keeps the same. */
+  deadline?: string;
 };
 
 /** A process starts (or starts again): INICIADO, reusing the deadline of the same process. */
@@ -90,8 +92,10 @@ export function startTimer(timer: PurchaseTimer, request: StartRequest): Purchas
     ...resetTimer(),
     cEstado: "INICIADO",
     dDesde: now.toISOString(),
-    dMaxima: addMinutes(now, minutes).toISOString(),
-    nMinutos: minutes,
+    dMaxima: request.deadline ?? addMinutes(now, minutes).toISOString(),
+    nMinutos: request.deadline
+      ? Math.round((Date.parse(request.deadline) - now.getTime()) / 60_000)
+      : minutes,
     idProcesoDeCompra: processId,
     idFuncion: request.performanceId ?? null,
     ctProcess: type,

@@ -19,6 +19,7 @@ import {
   holdPlacesAndCheckout,
   performanceIdOf,
 } from "~/services/purchase.server";
+import { tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/shop-performance";
@@ -61,7 +62,8 @@ export async function action(args: Route.ActionArgs) {
   const { shop, performance } = await loadProduct(args);
   const t = getT(args.context);
   const { sector, available, max } = stockOf(performance);
-  const raw = String((await args.request.formData()).get("nCantidad") ?? "");
+  const form = await args.request.formData();
+  const raw = String(form.get("nCantidad") ?? "");
   if (!sector || max < 1) {
     return data({ error: t("browse:show.outOfStock"), quantity: raw }, { status: 409 });
   }
@@ -80,10 +82,14 @@ export async function action(args: Route.ActionArgs) {
         : t("validation:quantityTooMany", { max: maxPlacesPerPurchase });
     return data({ error: message, quantity: raw }, { status: 400 });
   }
-  const failure = await holdPlacesAndCheckout(shop, {
-    idFuncion: performance.idFuncion,
-    listaSectores: [{ idSector: sector.idSector, nCantidad: quantity.data }],
-  });
+  const failure = await holdPlacesAndCheckout(
+    shop,
+    {
+      idFuncion: performance.idFuncion,
+      listaSectores: [{ idSector: sector.idSector, nCantidad: quantity.data }],
+    },
+    tabIdOf(form),
+  );
   return data({ error: failure.message, quantity: raw }, { status: holdFailureStatus(failure) });
 }
 

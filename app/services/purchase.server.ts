@@ -1,9 +1,10 @@
 // Holding places in the buyer's purchase process, shared by the performance page (tickets)
 // and the shop's product page (quantities): join the running process when there is one,
 // start a new one otherwise, then go to the checkout.
-import { endpoints, type TakePlacesRequest } from "@contract";
+import { endpoints, type PurchaseProcess, type TakePlacesRequest } from "@contract";
 import { redirect } from "react-router";
 import type { CommerceFailure, CommerceResult } from "./commerce.server";
+import { claimTab, timerStarted } from "./purchase-timer.server";
 import type { RequestContext } from "./request-context.server";
 
 const maxId = 2_147_483_647;
@@ -18,14 +19,23 @@ export function performanceIdOf(request: Request, params: { id?: string } = {}):
 
 const buyersToFix = new Set(["NOT_ENOUGH_PLACES", "SEAT_TAKEN", "TOO_MANY_PLACES", "VALIDATION"]);
 
+/** Who holds: the performance asked for, and the tab that asks (null without JavaScript). */
+export type HoldOrigin = { performanceId: number; tabId: number | null };
+
 /**
  * Takes places with `take` in the buyer's running process, or in a new one (id 0) when there
- * is none or it ended. Hands back the API's answer; on success the session names its process.
+ * is none or it ended. Hands back the API's answer; on success the session names its process
+ * and its timer runs. A tab of the browser other than the buying one is sent to payFinish.
  */
-export async function holdInProcess<T extends { idProcesoDeCompra: number }>(
-  { session }: RequestContext,
+export async function holdInProcess<
+  T extends Pick<PurchaseProcess, "idProcesoDeCompra" | "ctProcess" | "dMaxima">,
+>(
+  shop: RequestContext,
+  origin: HoldOrigin,
   take: (processId: number) => Promise<CommerceResult<T>>,
 ): Promise<CommerceResult<T>> {
+  const { session } = shop;
+  claimTab(shop, origin.tabId);
   const runningId = session.get("processId") ?? 0;
   let result = await take(runningId);
   // A running process that ended (paid, expired, cancelled) cannot take more: start anew.
@@ -34,7 +44,10 @@ export async function holdInProcess<T extends { idProcesoDeCompra: number }>(
   if (!result.ok && runningId && !buyersToFix.has(result.code)) {
     result = await take(0);
   }
-  if (result.ok) session.set("processId", result.data.idProcesoDeCompra);
+  if (result.ok) {
+    session.set("processId", result.data.idProcesoDeCompra);
+    timerStarted(shop, result.data, origin.performanceId);
+  }
   return result;
 }
 
@@ -48,8 +61,10 @@ export const checkoutPath = (processId: number) => `/BuyTicket/${processId}`;
 export async function holdPlacesAndCheckout(
   shop: RequestContext,
   body: TakePlacesRequest,
+  tabId: number | null,
 ): Promise<CommerceFailure> {
-  const result = await holdInProcess(shop, (id) =>
+  const origin = { performanceId: body.idFuncion, tabId };
+  const result = await holdInProcess(shop, origin, (id) =>
     shop.commerce.call(endpoints.takePlaces, { params: { id }, body }),
   );
   if (!result.ok) return result;

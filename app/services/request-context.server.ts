@@ -98,6 +98,7 @@ function forgetUser(shop: RequestContext) {
   shop.session.unset("user");
   shop.session.unset("sid");
   shop.session.unset("processId");
+  shop.session.unset("timer");
   shop.session.unset("external");
   shop.session.flash("notice", "layout:notices.sessionDisconnected");
 }

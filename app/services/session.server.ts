@@ -6,6 +6,7 @@
 import type { AdditionalDataField, SessionUser } from "@contract";
 import { createCookieSessionStorage, type Session } from "react-router";
 import { headerSafePath } from "~/lib/location-header";
+import type { PurchaseTimer } from "~/lib/purchase-timer";
 import { config } from "./config.server";
 
 /** A login is valid this long from dLogin (spec §9). */
@@ -16,6 +17,8 @@ export type SessionData = {
   sid: string;
   user: Pick<SessionUser, "token" | "cNombre" | "cEmail" | "dLogin" | "lAlias">;
   processId: number;
+  /** The purchase timer (§3, §4): services/purchase-timer.server.ts. */
+  timer: PurchaseTimer;
   deviceId: string;
   /** Set by the city's external login: the customer's fields still to complete (/additionalData). */
   external: { pending: AdditionalDataField[] };

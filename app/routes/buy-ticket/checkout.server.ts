@@ -9,6 +9,7 @@ import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } fr
 import { data, redirect } from "react-router";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { checkoutForm } from "~/lib/forms";
+import { type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
 import {
   type CommerceFailure,
@@ -16,13 +17,21 @@ import {
   failureResponse,
   orThrow,
 } from "~/services/commerce.server";
+import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { sectorMovesFor } from "./change-sector.server";
 
+const originOfNotice: Record<string, TimerOrigin> = {
+  "layout:notices.purchaseExpired": timerOrigins.expiredOnCheckout,
+  "layout:notices.purchaseCancelled": timerOrigins.cancelled,
+  "layout:notices.purchaseEmptied": timerOrigins.cancelled,
+};
+
 /** Leaves the checkout with a one-time notice (ended, expired or cancelled). */
-function endPurchase({ session }: RequestContext, notice: string, to = "/payFinish") {
-  session.unset("processId");
-  session.flash("notice", notice);
+function endPurchase(shop: RequestContext, notice: string, to = "/payFinish") {
+  shop.session.unset("processId");
+  timerEnded(shop, originOfNotice[notice] ?? timerOrigins.cancelled);
+  shop.session.flash("notice", notice);
   return redirect(to);
 }
 
@@ -55,6 +64,12 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired");
   if (process.cEstado === "CANCELLED") throw endPurchase(shop, "layout:notices.purchaseCancelled");
   if (isEmptied(process)) throw endPurchase(shop, "layout:notices.purchaseEmptied", "/");
+  // The checkout of a running process is its purchase going on: the timer follows it (a
+  // session from before the timer, or a process started elsewhere, is taken up here).
+  const timer = timerOf(shop);
+  if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
+    timerStarted(shop, process);
+  }
   const [deliveryTypes, paymentMethods, sectorMoves] = await Promise.all([
     commerce.call(endpoints.deliveryTypes, { params }),
     commerce.call(endpoints.paymentMethods, { params }),
@@ -172,8 +187,9 @@ async function extendTime(shop: RequestContext, processId: number) {
   return redirect(`/BuyTicket/${processId}`);
 }
 
-function paid({ session }: RequestContext, processId: number) {
-  session.unset("processId");
+function paid(shop: RequestContext, processId: number) {
+  shop.session.unset("processId");
+  timerEnded(shop, null);
   return redirect(`/BuyTicket/ok/${processId}`);
 }
 

@@ -1,11 +1,14 @@
 // /BuyTicket/{idProcesoDeCompra}: the checkout. The held places with their clock, then
 // delivery, payment method and card in one plain form (it works without JavaScript). Held
 // seats can be moved to another sector of their performance from here.
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
+import { buyingTabId, claimTabIntent, isGrantedTabClaim } from "~/components/buying-tab";
 import { PurchaseClock } from "~/components/purchase-clock";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
+import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
@@ -36,17 +39,47 @@ export async function action(args: Route.ActionArgs) {
   const shop = requireUser(args);
   const processId = processIdOf(args.params);
   const form = await args.request.formData();
-  if (form.get("intent") === "changeSector") {
+  const intent = form.get("intent");
+  // Going on with the purchase is for the buying tab only; letting it go is for any tab.
+  if (intent !== "cancel" && intent !== "expired") claimTab(shop, tabIdOf(form));
+  if (intent === claimTabIntent) return { claimed: true };
+  if (intent === "changeSector") {
     return changeSectorAction(shop, processId, form, getT(args.context));
   }
   return checkoutAction(shop, processId, form);
 }
 
+export function shouldRevalidate({
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !isGrantedTabClaim(formData, actionResult) && defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+/**
+ * With JavaScript this tab tells the server it is buying, on opening the checkout and every
+ * minute while it is open; a tab the purchase does not belong to is sent to payFinish.
+ */
+function useBuyingTabClaim() {
+  const { submit } = useFetcher();
+  useEffect(() => {
+    const tabId = buyingTabId();
+    if (tabId === null) return;
+    const claim = () =>
+      submit({ intent: claimTabIntent, tabId: String(tabId) }, { method: "post" });
+    claim();
+    const every = setInterval(claim, 60_000);
+    return () => clearInterval(every);
+  }, [submit]);
+}
 
 export default function BuyTicket({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { process } = loaderData;
+  useBuyingTabClaim();
   const [expired, setExpired] = useState(false);
   const onExpire = useCallback(() => setExpired(true), []);
 

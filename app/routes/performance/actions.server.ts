@@ -10,10 +10,12 @@ import { readPlaceSelection } from "~/lib/place-selection";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import {
   checkoutPath,
+  type HoldOrigin,
   holdFailureStatus,
   holdInProcess,
   holdPlacesAndCheckout,
 } from "~/services/purchase.server";
+import { tabIdOf } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
 
 /**
@@ -72,26 +74,33 @@ export async function performanceAction(
   form: FormData,
 ) {
   const values = valuesOf(form);
-  if (values.intent === "best") return bestAvailable(shop, t, performanceId, values);
+  if (values.intent === "best") {
+    return bestAvailable(shop, t, { performanceId, tabId: tabIdOf(form) }, values);
+  }
 
   const picked = readPlaceSelection(form);
   if (!picked.ok) {
     return refused(t(`validation:${picked.error}`, { max: maxPlacesPerPurchase }), values, 400);
   }
-  const failure = await holdPlacesAndCheckout(shop, {
-    idFuncion: performanceId,
-    listaSectores: picked.selection.sectors,
-    listaPosiciones: picked.selection.seats,
-  });
+  const failure = await holdPlacesAndCheckout(
+    shop,
+    {
+      idFuncion: performanceId,
+      listaSectores: picked.selection.sectors,
+      listaPosiciones: picked.selection.seats,
+    },
+    tabIdOf(form),
+  );
   return refused(failure.message, values, holdFailureStatus(failure));
 }
 
 async function bestAvailable(
   shop: RequestContext,
   t: TFunction,
-  performanceId: number,
+  origin: HoldOrigin,
   values: ChosenValues,
 ) {
+  const { performanceId } = origin;
   const parsed = bestAvailableForm.safeParse({ quantity: values.quantity, sector: values.sector });
   if (!parsed.success) {
     const sectorWrong = parsed.error.issues.some((issue) => issue.path[0] === "sector");
@@ -102,7 +111,7 @@ async function bestAvailable(
     return refused(t(`validation:${key}`, { max: maxPlacesPerPurchase }), values, 400);
   }
   const { quantity, sector } = parsed.data;
-  const result = await holdInProcess(shop, (id) =>
+  const result = await holdInProcess(shop, origin, (id) =>
     shop.commerce.call(endpoints.takeGroup, {
       params: { id },
       body: {
