@@ -37,6 +37,8 @@ export default [
   route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket/route.tsx", { id: "BuyTicket" }),
   route("BuyTicket/ok/:idProcesoDeCompra", "routes/buy-ticket-ok.tsx", { id: "BuyTicketOk" }),
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),
+  route("cart", "routes/cart.tsx", { id: "cart" }),
+  route("cancelPurchase", "routes/cancel-purchase.tsx", { id: "cancelPurchase" }),
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),
   route("language", "routes/language.ts", { id: "language" }),

@@ -8,6 +8,7 @@ export type CartSummary = {
   quantity: number;
   processType: PurchaseProcess["ctProcess"];
   lines: Array<{
+    performanceId: number;
     title: string;
     quantity: number;
     total: number;
@@ -27,6 +28,7 @@ export function summarize(process: PurchaseProcess): CartSummary {
     lines: process.listaFuncion.map((line) => {
       const isProduct = line.oEspectaculo.idEspectaculoCartelTipo === PRODUCT_TYPE_ID;
       return {
+        performanceId: line.idFuncion,
         title: line.oEspectaculo.cEspectaculoCartelNombre,
         quantity: line.nCantidadPosiciones,
         total: line.fPrecioTotalFinal,

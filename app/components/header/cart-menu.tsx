@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { formatPrice, formatShortDate, formatTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { isLocale } from "~/lib/locales";
@@ -12,6 +12,8 @@ export function CartMenu({ cart, now }: { cart: CartSummary | null; now?: number
   const { t, i18n } = useTranslation("layout");
   const locale = isLocale(i18n.language) ? i18n.language : "es";
   const count = cart?.quantity ?? 0;
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
   return (
     <div className="flex items-center">
       <details data-menu name={menuGroup} className="appbar-menu">
@@ -50,12 +52,32 @@ export function CartMenu({ cart, now }: { cart: CartSummary | null; now?: number
                       })}{" "}
                       · {formatPrice(line.total)}
                     </span>
+                    <Form method="post" action="/cart">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="idFuncion" value={line.performanceId} />
+                      <input type="hidden" name="redirectTo" value={here} />
+                      <button
+                        type="submit"
+                        className="button-link text-sm"
+                        aria-label={t("cart.removeLabel", { title: line.title })}
+                      >
+                        {t("cart.remove")}
+                      </button>
+                    </Form>
                   </li>
                 ))}
               </ul>
-              <Link to={`/BuyTicket/${cart.processId}`} className="button-primary">
-                {t("cart.goToCheckout")}
-              </Link>
+              <div className="flex flex-col gap-2">
+                <Link to={`/BuyTicket/${cart.processId}`} className="button-primary">
+                  {t("cart.goToCheckout")}
+                </Link>
+                <Link to="/" className="button-secondary">
+                  {t("cart.keepBuying")}
+                </Link>
+                <Link to="/cancelPurchase" className="button-link">
+                  {t("cart.cancel")}
+                </Link>
+              </div>
             </>
           ) : (
             <>

@@ -28,7 +28,7 @@ const originOfNotice: Record<string, TimerOrigin> = {
 };
 
 /** Leaves the checkout with a one-time notice (ended, expired or cancelled). */
-function endPurchase(shop: RequestContext, notice: string, to = "/payFinish") {
+export function endPurchase(shop: RequestContext, notice: string, to = "/payFinish") {
   shop.session.unset("processId");
   timerEnded(shop, originOfNotice[notice] ?? timerOrigins.cancelled);
   shop.session.flash("notice", notice);
@@ -36,7 +36,7 @@ function endPurchase(shop: RequestContext, notice: string, to = "/payFinish") {
 }
 
 /** Nothing left to buy: cancelled by the API after the last release, or left running empty. */
-function isEmptied(process: PurchaseProcess) {
+export function isEmptied(process: PurchaseProcess) {
   return (
     process.cEstado === "CANCELLED" ||
     (process.cEstado === "ACTIVE" && process.oCantidadTotal.nCantidadTotal === 0)
@@ -94,15 +94,7 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
   const intent = form.get("intent");
 
   if (intent === "cancel" || intent === "expired") {
-    // Cancelling needs the process's key, which only its owner's view carries.
-    const view = await commerce.call(endpoints.process, { params });
-    if (view.ok) {
-      const body = { cClaveInvalidar: view.data.cClaveInvalidar };
-      await commerce.call(endpoints.invalidate, { params, body });
-    }
-    const notice =
-      intent === "cancel" ? "layout:notices.purchaseCancelled" : "layout:notices.purchaseExpired";
-    return endPurchase(shop, notice, "/");
+    return cancelPurchase(shop, processId, intent === "cancel" ? "cancelled" : "expired");
   }
 
   if (intent === "extend") return extendTime(shop, processId);
@@ -165,6 +157,27 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
     );
   }
   return paid(shop, processId);
+}
+
+/**
+ * Cancels the buyer's process (its places freed for others) and goes to the billboard saying
+ * why. Cancelling needs the process's key, which only its owner's view carries: someone
+ * else's process is left alone.
+ */
+export async function cancelPurchase(
+  shop: RequestContext,
+  processId: number,
+  why: "cancelled" | "expired",
+) {
+  const params = { id: processId };
+  const view = await shop.commerce.call(endpoints.process, { params });
+  if (view.ok) {
+    const body = { cClaveInvalidar: view.data.cClaveInvalidar };
+    await shop.commerce.call(endpoints.invalidate, { params, body });
+  }
+  const notice =
+    why === "cancelled" ? "layout:notices.purchaseCancelled" : "layout:notices.purchaseExpired";
+  return endPurchase(shop, notice, "/");
 }
 
 /** The buyer's one extension of the clock (WCAG 2.2.1), told on the checkout either way. */

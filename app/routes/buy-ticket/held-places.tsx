@@ -2,7 +2,7 @@
 // quantity and no date, §3), each with its release button (and, for numbered seats, a
 // change of sector), the totals, and cancel.
 import type { PurchaseProcess } from "@contract";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
@@ -103,11 +103,11 @@ export function HeldPlaces({
         <dt className="font-bold">{t("checkout:total")}</dt>
         <dd className="font-bold">{formatPrice(process.fTotal)}</dd>
       </dl>
-      <Form method="post" className="mt-4">
-        <button type="submit" name="intent" value="cancel" className="button-secondary">
+      <p className="mt-4">
+        <Link to="/cancelPurchase" className="button-secondary">
           {t("checkout:cancel")}
-        </button>
-      </Form>
+        </Link>
+      </p>
     </>
   );
 }
