@@ -3,7 +3,7 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { PurchaseProcess } from "../contract/index.ts";
-import type { Database, Executor } from "../db/client.ts";
+import type { Executor } from "../db/client.ts";
 import { orders, performances, positions, type purchaseProcesses, sectors } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { functionDateParts } from "../domain/dates.ts";
