@@ -294,6 +294,26 @@ test.describe("modal dialogs", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Cartelera" })).toBeFocused();
   });
 
+  test("the clock tells screen readers the time left at 5, 2 and 1 minutes, not every second", async ({
+    page,
+  }) => {
+    test.skip(!jsOn(), "the clock counts down in the browser only with JavaScript");
+    await page.clock.install();
+    await signUp(page);
+    await openNumberedPerformance(page);
+    await holdTwoPlaces(page);
+    const said = page.getByRole("banner").getByRole("status");
+    await expect(said).toHaveText("");
+    await page.clock.fastForward("24:30");
+    await expect(page.getByRole("banner").getByRole("timer")).toHaveAccessibleName(/5:\d\d$/);
+    await expect(said).toHaveText("");
+    await page.clock.fastForward("00:40");
+    await expect(said).toHaveText("Quedan 5 minutos para completar tu compra");
+    await page.clock.fastForward("03:00");
+    await expect(said).toHaveText("Quedan 2 minutos para completar tu compra");
+    await expectAccessible(page);
+  });
+
   test.describe("'Attention' (the API cannot be reached)", () => {
     let server: ChildProcess | undefined;
     let origin = "";
