@@ -96,7 +96,7 @@ test("the buyer adds 10 minutes to the purchase time, once", async ({ page }) =>
   const deadline = async () =>
     Date.parse((await checkoutClock.locator("time").getAttribute("datetime")) ?? "");
   const before = await deadline();
-  await expect(page.getByRole("heading", { name: "¿Necesitás más tiempo?" })).toBeVisible();
+  await expect(page.getByRole("form", { name: "¿Necesitás más tiempo?" })).toBeVisible();
   await page.getByRole("button", { name: "Sumar 10 minutos" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Extendimos el tiempo" })).toBeVisible();
   expect(await deadline()).toBe(before + 10 * 60_000);

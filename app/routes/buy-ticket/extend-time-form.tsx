@@ -8,9 +8,9 @@ export function ExtendTimeForm({ minutes }: { minutes: number }) {
   if (minutes <= 0) return null;
   return (
     <Form method="post" className="extend-time" aria-labelledby="extend-time-heading">
-      <h2 id="extend-time-heading" className="text-base mb-1">
+      <p id="extend-time-heading" className="font-semibold mb-1">
         {t("checkout:extension.heading")}
-      </h2>
+      </p>
       <p className="text-sm mb-2">{t("checkout:extension.offer", { count: minutes })}</p>
       <button type="submit" name="intent" value="extend" className="button-secondary">
         {t("checkout:extension.button", { count: minutes })}
