@@ -6,13 +6,12 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import { AttentionDialog } from "./components/attention-dialog";
-import { isGrantedTabClaim, useBuyingTabField } from "./components/buying-tab";
+import { revalidateUnlessTabClaim, useBuyingTabField } from "./components/buying-tab";
 import { Greeting } from "./components/greeting";
 import { headerCategories } from "./components/header/show-types.server";
 import { LoadingOverlay } from "./components/loading-overlay";
@@ -109,13 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function shouldRevalidate({
-  formData,
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return !isGrantedTabClaim(formData, actionResult) && defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessTabClaim;
 
 export default function App() {
   useBuyingTabField();

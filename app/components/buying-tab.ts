@@ -3,6 +3,7 @@
 // tab draws its id once. With JavaScript every POST form of the page carries it as `tabId`;
 // without JavaScript nothing is sent and the browser counts as one tab.
 import { useEffect } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 
 const storageKey = "buying-tab-id";
 
@@ -52,4 +53,13 @@ export const claimTabIntent = "claimTab";
 export function isGrantedTabClaim(formData: FormData | undefined, actionResult: unknown): boolean {
   const granted = (actionResult as { claimed?: unknown } | undefined)?.claimed === true;
   return formData?.get("intent") === claimTabIntent && granted;
+}
+
+/** shouldRevalidate of the routes on screen while the checkout claims its tab. */
+export function revalidateUnlessTabClaim({
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return !isGrantedTabClaim(formData, actionResult) && defaultShouldRevalidate;
 }

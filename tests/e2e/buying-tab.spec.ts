@@ -1,28 +1,13 @@
 // One buying tab (spec §4): with JavaScript the tab that holds the purchase is the buying tab,
 // and another tab of the same browser that opens the checkout is sent to payFinish with the
 // spec's message; without JavaScript the browser is one tab and both go on.
-import { expect, type Page, test } from "@playwright/test";
-import {
-  expectAccessible,
-  holdGeneralPlaces,
-  openFirstPerformance,
-  openShowOnSale,
-  signUpByPost,
-} from "./support";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, holdOneGeneralPlace } from "./support";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
-async function holdOnePlace(page: Page) {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
-  await signUpByPost(page, "tabs");
-  await page.goto("/");
-  await openShowOnSale(page);
-  await openFirstPerformance(page);
-  await holdGeneralPlaces(page, 1);
-}
-
 test("a second tab of the browser is kept out of the purchase", async ({ page, context }) => {
-  await holdOnePlace(page);
+  await holdOneGeneralPlace(page, "tabs");
   const checkout = page.url();
 
   const second = await context.newPage();

@@ -2,25 +2,10 @@
 // performance's places out (back to the billboard once nothing is left) and to cancel the
 // purchase, which asks first. JavaScript on and off; axe on every page.
 import { expect, type Page, test } from "@playwright/test";
-import {
-  expectAccessible,
-  holdGeneralPlaces,
-  openFirstPerformance,
-  openShowOnSale,
-  signUpByPost,
-} from "./support";
+import { expectAccessible, holdOneGeneralPlace } from "./support";
 
 // Journeys of several pages, each checked by axe: room on a busy 2-core box.
 test.describe.configure({ timeout: 150_000 });
-
-async function holdOnePlace(page: Page) {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
-  await signUpByPost(page, "cart");
-  await page.goto("/");
-  await openShowOnSale(page);
-  await openFirstPerformance(page);
-  await holdGeneralPlaces(page, 1);
-}
 
 async function openCart(page: Page) {
   await page.locator('header summary[aria-label="Carrito: 1 reservado"]').click();
@@ -33,7 +18,7 @@ async function openCart(page: Page) {
 test("the cart takes a performance out; an emptied purchase leads to the billboard", async ({
   page,
 }) => {
-  await holdOnePlace(page);
+  await holdOneGeneralPlace(page, "cart");
   const cart = await openCart(page);
   await expect(cart.getByRole("link", { name: "Seguir comprando" })).toHaveAttribute("href", "/");
   await expectAccessible(page);
@@ -45,7 +30,7 @@ test("the cart takes a performance out; an emptied purchase leads to the billboa
 });
 
 test("cancelling the purchase asks first; no goes back, yes cancels", async ({ page }) => {
-  await holdOnePlace(page);
+  await holdOneGeneralPlace(page, "cart");
   const checkout = page.url();
   await page.locator("main").getByRole("link", { name: "Cancelar la compra" }).click();
   await expect(page).toHaveURL(/\/cancelPurchase$/);

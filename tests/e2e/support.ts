@@ -231,3 +231,13 @@ export async function signUpByPost(page: Page, prefix: string) {
   expect(response.status()).toBe(302);
   return email;
 }
+
+/** A new buyer (sign-up by post) holding one general-admission place: on the checkout. */
+export async function holdOneGeneralPlace(page: Page, prefix: string) {
+  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  await signUpByPost(page, prefix);
+  await page.goto("/");
+  await openShowOnSale(page);
+  await openFirstPerformance(page);
+  await holdGeneralPlaces(page, 1);
+}

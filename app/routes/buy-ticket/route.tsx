@@ -2,8 +2,8 @@
 // delivery, payment method and card in one plain form (it works without JavaScript). Held
 // seats can be moved to another sector of their performance from here.
 import { useCallback, useEffect, useState } from "react";
-import { type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
-import { buyingTabId, claimTabIntent, isGrantedTabClaim } from "~/components/buying-tab";
+import { useFetcher } from "react-router";
+import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
 import { PurchaseClock } from "~/components/purchase-clock";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
@@ -49,13 +49,7 @@ export async function action(args: Route.ActionArgs) {
   return checkoutAction(shop, processId, form);
 }
 
-export function shouldRevalidate({
-  formData,
-  actionResult,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  return !isGrantedTabClaim(formData, actionResult) && defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateUnlessTabClaim;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
