@@ -59,7 +59,9 @@ test("cancelling a purchase from its page frees it and says so", async ({ page }
   await openFirstPerformance(page);
   await holdGeneralPlaces(page, 2);
 
-  await page.getByRole("button", { name: "Cancelar la compra" }).click();
+  await page.getByRole("link", { name: "Cancelar la compra" }).click();
+  await expect(page).toHaveURL(/\/cancelPurchase$/);
+  await page.getByRole("button", { name: "Sí, cancelar la compra" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Tu proceso de compra fue cancelado")).toBeVisible();
   await expectAccessible(page);
