@@ -39,6 +39,7 @@ export default [
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),
   route("cart", "routes/cart.tsx", { id: "cart" }),
   route("cancelPurchase", "routes/cancel-purchase.tsx", { id: "cancelPurchase" }),
+  route("promocion", "routes/promotions/route.tsx", { id: "promocion" }),
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),
   route("language", "routes/language.ts", { id: "language" }),

@@ -18,6 +18,7 @@ import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
 import { positionHandlers } from "./http/positions.ts";
+import { promotionHandlers } from "./http/promotions.ts";
 import { purchaseHandlers } from "./http/purchase.ts";
 import {
   type CommerceEnv,
@@ -99,6 +100,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...externalLoginHandlers(deps),
       ...purchaseHandlers(deps),
       ...positionHandlers(deps),
+      ...promotionHandlers(deps),
       ...orderHandlers(deps),
     ],
     {

@@ -48,6 +48,13 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   RECOVERY_CODE_INVALID: 422,
   CURRENT_PASSWORD_WRONG: 401,
   ADDITIONAL_DATA_REQUIRED: 428,
+  PROMOTION_UNAVAILABLE: 409,
+  PROMOTION_NOT_STARTED: 409,
+  PROMOTION_ENDED: 410,
+  PROMOTION_CODE_REQUIRED: 422,
+  PROMOTION_CODE_WRONG: 422,
+  PROMOTION_NOT_ELIGIBLE: 403,
+  PROMOTION_QUOTA_EXHAUSTED: 409,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

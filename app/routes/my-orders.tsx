@@ -71,6 +71,16 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                               ? t("checkout:seat", { row: ticket.cFila, number: ticket.nNumero })
                               : t("checkout:performance.generalAdmission")}{" "}
                             · {formatPrice(ticket.fPrecio)}
+                            {ticket.cPromocionNombre ? (
+                              <>
+                                {" "}
+                                ·{" "}
+                                {t("checkout:promotions.ticketPromotion", {
+                                  name: ticket.cPromocionNombre,
+                                  discount: formatPrice(ticket.fDescuento),
+                                })}
+                              </>
+                            ) : null}
                           </li>
                         ))}
                       </ul>
@@ -78,6 +88,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   )}
                 </div>
               ))}
+              {order.fDescuento > 0 ? (
+                <p>
+                  {t("checkout:promotions.discount")}: −{formatPrice(order.fDescuento)}
+                </p>
+              ) : null}
               <p className="font-semibold">
                 {t("account:orders.total", { total: formatPrice(order.fTotalPagado) })}
                 {order.cUltimos4

@@ -19,6 +19,8 @@ export type SessionData = {
   processId: number;
   /** The purchase timer (§3, §4): services/purchase-timer.server.ts. */
   timer: PurchaseTimer;
+  /** A promotion code the buyer applied to that purchase (/promocion); not personal data. */
+  promotionCode: { processId: number; code: string };
   deviceId: string;
   /** Set by the city's external login: the customer's fields still to complete (/additionalData). */
   external: { pending: AdditionalDataField[] };

@@ -47,6 +47,11 @@ import {
   takeGroupEndpoint,
 } from "./positions.ts";
 import {
+  chooseGroupPromotionsEndpoint,
+  chooseProcessPromotionsEndpoint,
+  performancePromotionsEndpoint,
+} from "./promotions.ts";
+import {
   chargeEndpoint,
   deliveryTypesEndpoint,
   extendEndpoint,
@@ -141,6 +146,10 @@ export const endpoints = {
   takeGroup: takeGroupEndpoint,
   releaseGroup: releaseGroupEndpoint,
   changeSector: changeSectorEndpoint,
+  // purchase: promotions
+  performancePromotions: performancePromotionsEndpoint,
+  chooseGroupPromotions: chooseGroupPromotionsEndpoint,
+  chooseProcessPromotions: chooseProcessPromotionsEndpoint,
   // orders
   orders: ordersEndpoint,
   eticket: eticketEndpoint,

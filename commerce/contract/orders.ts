@@ -10,7 +10,11 @@ export const orderTicketSchema = z.object({
   cSectorNombre: z.string(),
   cFila: z.string().nullable(),
   nNumero: z.number().int().nullable(),
+  /** What was paid for it, after its promotion. */
   fPrecio: z.number().int(),
+  /** The promotion it was sold with (null: none) and what it took off. */
+  cPromocionNombre: z.string().nullable(),
+  fDescuento: z.number().int(),
 });
 
 export const orderPerformanceSchema = z.object({
@@ -27,7 +31,9 @@ export const orderSchema = z.object({
   cEstado: z.string(),
   dFecha: z.string(),
   cEntrega: z.string(),
+  /** The tickets at their own prices; fDescuento is what promotions took off. */
   fTotalTickets: z.number().int(),
+  fDescuento: z.number().int(),
   fCargoEntrega: z.number().int(),
   fCargoServicio: z.number().int(),
   fTotalPagado: z.number().int(),

@@ -40,7 +40,14 @@ export const heldPlaceSchema = z.object({
   cTipo: z.enum(["GENERAL", "NUMBERED"]),
   cFila: z.string().nullable(),
   nNumero: z.number().int().nullable(),
+  /** The sector's price. */
   fPrecio: z.number().int(),
+  /** The promotion this place carries (null: none) and what it takes off. */
+  idPromocion: z.number().int().nullable(),
+  cPromocionNombre: z.string().nullable(),
+  fDescuento: z.number().int(),
+  /** What the place costs: fPrecio less fDescuento. */
+  fPrecioFinal: z.number().int(),
 });
 
 export const processPerformanceSchema = z.object({
@@ -69,7 +76,9 @@ export const purchaseProcessSchema = z.object({
   oCantidadTotal: z.object({ nCantidadTotal: z.number().int() }),
   idEntregaTipo: z.number().int().nullable(),
   nFormaDePago: z.number().int().nullable(),
+  /** The places at their own prices; fDescuento is what their promotions take off. */
   fSubtotal: z.number().int(),
+  fDescuento: z.number().int(),
   fCargoEntrega: z.number().int(),
   fCargoServicio: z.number().int(),
   fTotal: z.number().int(),

@@ -204,6 +204,41 @@ export const positions = pgTable(
   ],
 );
 
+/**
+ * Promotions of a show (spec §7 "Functions and promotions"). The rule and who may have it are
+ * decided by purchase/promotions.ts; the quota is counted from the tickets sold with it and
+ * the live holds that carry it (purchase/promotion-store.ts), so an expired hold gives its
+ * share back without any job.
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: serial("id").primaryKey(),
+    showId: integer("show_id")
+      .notNull()
+      .references(() => shows.id),
+    /** One performance of the show only; null: all of them. */
+    performanceId: integer("performance_id").references(() => performances.id),
+    name: jsonb("name").$type<LocalizedText>().notNull(),
+    description: jsonb("description").$type<LocalizedText>().notNull(),
+    /** PERCENT_OFF, FIXED_PRICE or N_FOR_M, with its figures (purchase/promotions.ts). */
+    rule: jsonb("rule").$type<PromotionRuleJson>().notNull(),
+    code: text("code"),
+    forAttribute: text("for_attribute"),
+    validFrom: timestamp("valid_from", { withTimezone: true }),
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+    quota: integer("quota"),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("promotions_show_idx").on(t.showId)],
+);
+
+/** The same union as purchase/promotions.ts PromotionRule (the schema imports no domain code). */
+export type PromotionRuleJson =
+  | { kind: "PERCENT_OFF"; percent: number }
+  | { kind: "FIXED_PRICE"; price: number }
+  | { kind: "N_FOR_M"; take: number; pay: number };
+
 export const purchaseProcesses = pgTable(
   "purchase_processes",
   {
@@ -228,6 +263,46 @@ export const purchaseProcesses = pgTable(
     cancelNonce: text("cancel_nonce").notNull().default(sql`gen_random_uuid()::text`),
   },
   (t) => [index("purchase_processes_customer_idx").on(t.customerId)],
+);
+
+/**
+ * The promotion chosen for a place a process holds. It counts only while that hold is live
+ * (the position still held by this process, unsold, before its deadline); releasing a place
+ * deletes its row (purchase/holds.ts releaseHolds).
+ */
+export const placePromotions = pgTable(
+  "place_promotions",
+  {
+    processId: integer("process_id")
+      .notNull()
+      .references(() => purchaseProcesses.id),
+    positionId: integer("position_id")
+      .notNull()
+      .references(() => positions.id),
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.processId, t.positionId] }),
+    index("place_promotions_promotion_idx").on(t.promotionId),
+  ],
+);
+
+/**
+ * What a customer was found to be (RESIDENT, RETIREE…), for the promotions meant for them.
+ * Granted by the city's staff after checking a document, never by the customer.
+ */
+export const customerAttributes = pgTable(
+  "customer_attributes",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    attribute: text("attribute").notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.attribute] })],
 );
 
 export const payments = pgTable(
@@ -286,7 +361,9 @@ export const orders = pgTable(
       .unique()
       .references(() => purchaseProcesses.id),
     paymentId: integer("payment_id").references(() => payments.id),
+    /** The places at their own prices; discountTotal is what promotions took off. */
     ticketsTotal: integer("tickets_total").notNull(),
+    discountTotal: integer("discount_total").notNull().default(0),
     deliveryFee: integer("delivery_fee").notNull(),
     serviceCharge: integer("service_charge").notNull(),
     total: integer("total").notNull(),
@@ -314,7 +391,10 @@ export const tickets = pgTable(
     positionId: integer("position_id")
       .notNull()
       .references(() => positions.id),
+    /** What was paid for it: the sector's price less its promotion's discount. */
     price: integer("price").notNull(),
+    promotionId: integer("promotion_id").references(() => promotions.id),
+    discount: integer("discount").notNull().default(0),
     /** Signed code printed in the QR: ticket id + HMAC. */
     code: text("code").notNull().unique(),
   },
@@ -322,6 +402,8 @@ export const tickets = pgTable(
   (t) => [
     uniqueIndex("tickets_performance_position_unique").on(t.performanceId, t.positionId),
     index("tickets_order_idx").on(t.orderId),
+    // A promotion's quota counts the tickets sold with it.
+    index("tickets_promotion_idx").on(t.promotionId).where(sql`${t.promotionId} is not null`),
   ],
 );
 

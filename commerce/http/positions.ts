@@ -23,11 +23,13 @@ export function positionHandlers(deps: CommerceDeps) {
   });
 
   return [
-    implement(heldPlacesEndpoint, async ({ params, customerId }) => {
-      const { process, places } = await heldPlacesOf(deps, { processId: params.id, customerId });
+    implement(heldPlacesEndpoint, async ({ params, customerId, language }) => {
+      const { process } = await heldPlacesOf(deps, { processId: params.id, customerId });
+      // The process view prices each place under its promotion.
+      const current = await loadProcessView(deps, process, language);
       return {
         idProcesoDeCompra: process.id,
-        listaPosiciones: places.map(heldPlaceView),
+        listaPosiciones: current.listaFuncion.flatMap((line) => line.listaPosiciones),
       };
     }),
 

@@ -15,6 +15,7 @@ export const rateLimitNames = [
   "passwordRecovery",
   "recoveryCode",
   "contact",
+  "promotionCode",
 ] as const;
 export type RateLimitName = (typeof rateLimitNames)[number];
 
@@ -49,6 +50,11 @@ export const defaultRateLimits: RateLimits = {
   contact: {
     account: { max: 5, windowMinutes: 60 },
     address: { max: 5, windowMinutes: 60 },
+  },
+  // Wrong promotion codes only: guessing one must be as slow as guessing a password.
+  promotionCode: {
+    account: { max: 10, windowMinutes: 15 },
+    address: { max: 30, windowMinutes: 15 },
   },
 };
 

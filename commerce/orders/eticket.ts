@@ -1,8 +1,10 @@
 // The e-ticket of one of a customer's orders: its tickets with show, venue, place and signed
 // code, rendered as a PDF (tickets/eticket.ts). Another customer's order is a 404.
+
 import { eq } from "drizzle-orm";
 import { customers } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
+import { localized } from "../domain/localized.ts";
 import { notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { renderETicketPdf } from "../tickets/eticket.ts";
@@ -33,6 +35,7 @@ export async function orderETicketPdf(
           row: ticket.row,
           number: ticket.number,
           price: ticket.price,
+          promotion: ticket.promotionName ? localized(ticket.promotionName, language) : null,
           code: ticket.code,
         };
       }),

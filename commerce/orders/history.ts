@@ -4,16 +4,19 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { Order, ShowCard } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
+import type { LocalizedText } from "../db/schema.ts";
 import {
   orders,
   payments,
   performances,
   positions,
+  promotions,
   sectors,
   shows,
   tickets,
 } from "../db/schema.ts";
 import { functionDateParts } from "../domain/dates.ts";
+import { localized } from "../domain/localized.ts";
 import { type Language, translate } from "../i18n.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
 import { compareTicketPlaces } from "./ticket-order.ts";
@@ -23,6 +26,8 @@ export type OrderTicketRow = {
   orderId: number;
   code: string;
   price: number;
+  discount: number;
+  promotionName: LocalizedText | null;
   sectorName: string;
   sectorOrder: number;
   sectorId: number;
@@ -69,6 +74,8 @@ export async function loadOrders(
       orderId: tickets.orderId,
       code: tickets.code,
       price: tickets.price,
+      discount: tickets.discount,
+      promotionName: promotions.name,
       sectorName: sectors.name,
       sectorOrder: sectors.sortOrder,
       sectorId: sectors.id,
@@ -84,6 +91,7 @@ export async function loadOrders(
     .innerJoin(sectors, eq(sectors.id, tickets.sectorId))
     .innerJoin(performances, eq(performances.id, tickets.performanceId))
     .innerJoin(shows, eq(shows.id, performances.showId))
+    .leftJoin(promotions, eq(promotions.id, tickets.promotionId))
     .where(
       inArray(
         tickets.orderId,
@@ -120,6 +128,7 @@ export async function loadOrders(
         dFecha: order.createdAt.toISOString(),
         cEntrega: delivery ? t(`commerce:deliveryTypes.${delivery.code}.name`) : "",
         fTotalTickets: order.ticketsTotal,
+        fDescuento: order.discountTotal,
         fCargoEntrega: order.deliveryFee,
         fCargoServicio: order.serviceCharge,
         fTotalPagado: order.status === "PAID" ? order.total : 0,
@@ -140,6 +149,8 @@ export async function loadOrders(
               cFila: row.row,
               nNumero: row.number,
               fPrecio: row.price,
+              cPromocionNombre: row.promotionName ? localized(row.promotionName, language) : null,
+              fDescuento: row.discount,
             })),
           };
         }),

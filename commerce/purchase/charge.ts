@@ -13,8 +13,8 @@ import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { allowsInstallments, deliveryTypeById, paymentMethodById } from "./catalogues.ts";
-import { priceProcess } from "./pricing.ts";
 import { ensureOpen, ownProcess } from "./process.ts";
+import { priceHeldPlaces } from "./promotion-store.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 import { lostReason, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 import { liveHeldPlaces } from "./view.ts";
@@ -124,7 +124,7 @@ async function openPayment(
       if (!allowsInstallments(method, input.installments)) {
         throw fieldError("nCuotas", "installmentsInvalid");
       }
-      const totals = priceProcess({ prices: places.map((p) => p.price), delivery });
+      const { totals } = await priceHeldPlaces(tx, processId, places, delivery);
       const [payment] = await tx
         .insert(payments)
         .values({

@@ -6,7 +6,7 @@
 // first unsold place instead of walking the sector from its first row.
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
-import { positions, sectors } from "../db/schema.ts";
+import { placePromotions, positions, sectors } from "../db/schema.ts";
 import { freeFor, freePlace } from "./availability.ts";
 
 type HoldTarget = { processId: number; deadline: Date; now: Date };
@@ -68,7 +68,10 @@ export async function holdSeats(
   return held.map((row) => row.id);
 }
 
-/** Gives back a process's unsold places (of one performance, or all of them; or only these). */
+/**
+ * Gives back a process's unsold places (of one performance, or all of them; or only these),
+ * and drops the promotions chosen for them: taken again later, a place starts without one.
+ */
 export async function releaseHolds(
   tx: Executor,
   processIds: readonly number[],
@@ -88,5 +91,16 @@ export async function releaseHolds(
       ),
     )
     .returning({ id: positions.id });
+  if (released.length > 0) {
+    await tx.delete(placePromotions).where(
+      and(
+        inArray(placePromotions.processId, [...processIds]),
+        inArray(
+          placePromotions.positionId,
+          released.map((row) => row.id),
+        ),
+      ),
+    );
+  }
   return released.length;
 }

@@ -46,7 +46,7 @@ export type PromotionRequest = {
   tickets: number;
 };
 
-const normalizedCode = (code: string) => code.replace(/\s+/g, "").toUpperCase();
+export const normalizedCode = (code: string) => code.replace(/\s+/g, "").toUpperCase();
 
 /** Why the promotion cannot be given to these tickets now; null when it can. */
 export function promotionRefusal(
@@ -83,7 +83,7 @@ export type PricedTicket = Ticket & { finalPrice: number; discount: number };
  */
 export function priceTickets(
   tickets: readonly Ticket[],
-  promotions: ReadonlyMap<number, Promotion>,
+  promotions: ReadonlyMap<number, Pick<Promotion, "rule">>,
 ): PricedTicket[] {
   const finalPrices = tickets.map((ticket) => {
     const rule = ticket.promotionId === null ? null : promotions.get(ticket.promotionId)?.rule;

@@ -16,7 +16,7 @@ import { signTicketCode } from "../tickets/code.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { isPastDeadline } from "./clock.ts";
 import { changeAvailability } from "./inventory.ts";
-import { priceProcess } from "./pricing.ts";
+import { priceHeldPlaces } from "./promotion-store.ts";
 
 /** Raised inside the settling transaction to roll it back when the places were lost. */
 export class PurchaseLost extends Error {
@@ -79,7 +79,15 @@ export async function completePurchase(
         price: sectors.price,
       });
     const delivery = deliveryTypeById(process.deliveryTypeId);
-    const totals = priceProcess({ prices: sold.map((place) => place.price), delivery });
+    // Promotions as chosen, less any whose quota was filled by others meanwhile: the total
+    // then differs from the payment and the money goes back.
+    const { totals } = await priceHeldPlaces(
+      tx,
+      process.id,
+      sold.map((place) => ({ positionId: place.id, price: place.price })),
+      delivery,
+      now,
+    );
     if (sold.length === 0 || !delivery || totals.total !== payment.amount) {
       throw new PurchaseLost(
         isPastDeadline(process.deadline, now) ? "PROCESS_EXPIRED" : "PAYMENT_FAILED",
@@ -93,6 +101,7 @@ export async function completePurchase(
         processId: process.id,
         paymentId: payment.id,
         ticketsTotal: totals.subtotal,
+        discountTotal: totals.discount,
         deliveryFee: totals.deliveryFee,
         serviceCharge: totals.serviceCharge,
         total: totals.total,
@@ -110,7 +119,9 @@ export async function completePurchase(
         performanceId: place.performanceId,
         sectorId: place.sectorId,
         positionId: place.id,
-        price: place.price,
+        price: totals.tickets[index].finalPrice,
+        promotionId: totals.tickets[index].promotionId,
+        discount: totals.tickets[index].discount,
         code: signTicketCode(deps.ticketSecret, ids[index].id),
       })),
     );

@@ -1,17 +1,27 @@
 // A purchase process as the contract's procesoCompra: its places grouped by performance,
-// its totals (priceProcess, or the order's once paid) and its clock.
+// each with its promotion, its totals (priceProcess, or the order's once paid) and its clock.
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { PurchaseProcess } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
-import { orders, performances, positions, type purchaseProcesses, sectors } from "../db/schema.ts";
+import {
+  orders,
+  performances,
+  positions,
+  promotions,
+  type purchaseProcesses,
+  sectors,
+  tickets,
+} from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { functionDateParts } from "../domain/dates.ts";
+import { localized } from "../domain/localized.ts";
 import type { Language } from "../i18n.ts";
 import { cancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { extensionMinutesOf, extensionOffered, processMinutes, processState } from "./clock.ts";
-import { priceProcess } from "./pricing.ts";
+import type { Totals } from "./pricing.ts";
+import { priceHeldPlaces } from "./promotion-store.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
 
@@ -28,8 +38,17 @@ export type HeldPlace = {
   showId: number;
 };
 
+/** What a place costs under its promotion. */
+export type PlacePrice = {
+  promotionId: number | null;
+  promotionName: string | null;
+  discount: number;
+};
+
+const fullPrice: PlacePrice = { promotionId: null, promotionName: null, discount: 0 };
+
 /** A held place as the contract's listaPosiciones item. */
-export function heldPlaceView(place: HeldPlace) {
+export function heldPlaceView(place: HeldPlace, priced: PlacePrice = fullPrice) {
   return {
     idPosicion: place.positionId,
     idSector: place.sectorId,
@@ -38,6 +57,10 @@ export function heldPlaceView(place: HeldPlace) {
     cFila: place.row,
     nNumero: place.number,
     fPrecio: place.price,
+    idPromocion: priced.promotionId,
+    cPromocionNombre: priced.promotionName,
+    fDescuento: priced.discount,
+    fPrecioFinal: place.price - priced.discount,
   };
 }
 
@@ -130,14 +153,37 @@ export async function loadProcessView(
     { now, language },
   );
   const delivery = deliveryTypeById(process.deliveryTypeId);
-  const totals = order
-    ? {
-        subtotal: order.ticketsTotal,
-        deliveryFee: order.deliveryFee,
-        serviceCharge: order.serviceCharge,
-        total: order.total,
-      }
-    : priceProcess({ prices: places.map((p) => p.price), delivery });
+  let totals: Omit<Totals, "tickets">;
+  let prices: Map<number, PlacePrice>;
+  if (order) {
+    totals = {
+      subtotal: order.ticketsTotal,
+      discount: order.discountTotal,
+      deliveryFee: order.deliveryFee,
+      serviceCharge: order.serviceCharge,
+      total: order.total,
+    };
+    prices = await soldPrices(db, order.id, language);
+  } else {
+    const priced = await priceHeldPlaces(db, process.id, places, delivery);
+    totals = priced.totals;
+    prices = new Map(
+      places.map((place, index) => {
+        const ticket = priced.totals.tickets[index];
+        const row =
+          ticket.promotionId === null ? undefined : priced.promotions.get(ticket.promotionId);
+        return [
+          place.positionId,
+          {
+            promotionId: ticket.promotionId,
+            promotionName: row ? localized(row.name, language) : null,
+            discount: ticket.discount,
+          },
+        ];
+      }),
+    );
+  }
+  const priceOf = (place: HeldPlace) => prices.get(place.positionId) ?? fullPrice;
   return {
     idProcesoDeCompra: process.id,
     ctProcess: process.kind,
@@ -152,17 +198,46 @@ export async function loadProcessView(
       oEspectaculo: cardOf(cards, group.showId),
       oFuncionFecha: functionDateParts(group.startsAt),
       nCantidadPosiciones: group.places.length,
-      fPrecioTotalFinal: group.places.reduce((sum, p) => sum + p.price, 0),
-      listaPosiciones: group.places.map(heldPlaceView),
+      fPrecioTotalFinal: group.places.reduce((sum, p) => sum + p.price - priceOf(p).discount, 0),
+      listaPosiciones: group.places.map((place) => heldPlaceView(place, priceOf(place))),
     })),
     oCantidadTotal: { nCantidadTotal: places.length },
     idEntregaTipo: process.deliveryTypeId,
     nFormaDePago: process.paymentMethodId,
     fSubtotal: totals.subtotal,
+    fDescuento: totals.discount,
     fCargoEntrega: totals.deliveryFee,
     fCargoServicio: totals.serviceCharge,
     fTotal: totals.total,
     idPedido: order?.id ?? null,
     cClaveInvalidar: cancelKeyOf(deps.ticketSecret, process),
   };
+}
+
+/** What each sold place of an order cost, by position: the tickets keep their promotion. */
+async function soldPrices(
+  db: Executor,
+  orderId: number,
+  language: Language,
+): Promise<Map<number, PlacePrice>> {
+  const sold = await db
+    .select({
+      positionId: tickets.positionId,
+      promotionId: tickets.promotionId,
+      discount: tickets.discount,
+      promotionName: promotions.name,
+    })
+    .from(tickets)
+    .leftJoin(promotions, eq(promotions.id, tickets.promotionId))
+    .where(eq(tickets.orderId, orderId));
+  return new Map(
+    sold.map((ticket) => [
+      ticket.positionId,
+      {
+        promotionId: ticket.promotionId,
+        promotionName: ticket.promotionName ? localized(ticket.promotionName, language) : null,
+        discount: ticket.discount,
+      },
+    ]),
+  );
 }

@@ -19,6 +19,7 @@ import {
 } from "./data.ts";
 import { insertDemoHalls } from "./hall-rows.ts";
 import { hashString } from "./posters.ts";
+import { seedDemoPromotions } from "./promotions.ts";
 
 export const DEMO_SEED_NAME = "demo-v1";
 
@@ -303,4 +304,5 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
       ORDER BY s.sector_id, g.i
     `);
   });
+  await seedDemoPromotions(db, now);
 }

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { scheduleByType } from "./data.ts";
 import { hallPlanFor, OPEN_AIR_VENUE } from "./halls/index.ts";
 import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
+import { DEMO_PROMOTION_CODE, DEMO_PROMOTIONS_SEED_NAME } from "./promotions.ts";
 import { assertWellFormedXml } from "./xml-check.ts";
 
 // A fixed instant (12:00 in Buenos Aires) keeps the generated schedule reproducible.
@@ -28,6 +29,7 @@ async function counts() {
            (SELECT count(*)::int FROM performances) AS performances,
            (SELECT count(*)::int FROM sectors) AS sectors,
            (SELECT count(*)::int FROM positions) AS positions,
+           (SELECT count(*)::int FROM promotions) AS promotions,
            (SELECT count(*)::int FROM seed_runs) AS seed_runs`);
   return row;
 }
@@ -267,7 +269,37 @@ describe("seedDemoCatalog", () => {
     await seedDemoCatalog(handle.db);
     expect(await counts()).toEqual(before);
     const runs = await rows<{ name: string }>(sql`SELECT name FROM seed_runs`);
-    expect(runs).toEqual([{ name: DEMO_SEED_NAME }]);
+    expect(runs.map((run) => run.name).sort()).toEqual(
+      [DEMO_SEED_NAME, DEMO_PROMOTIONS_SEED_NAME].sort(),
+    );
+  });
+
+  it("gives every show, and no product, one promotion of each kind the shop sells", async () => {
+    const perShow = await rows<{
+      product: boolean;
+      kinds: string;
+      coded: number;
+      forWhom: string;
+    }>(sql`
+      SELECT s.is_product AS product,
+             string_agg(DISTINCT p.rule ->> 'kind', ',' ORDER BY p.rule ->> 'kind') AS kinds,
+             count(p.code)::int AS coded,
+             string_agg(DISTINCT p.for_attribute, ',' ORDER BY p.for_attribute) AS "forWhom"
+      FROM shows s LEFT JOIN promotions p ON p.show_id = s.id
+      GROUP BY s.id, s.is_product`);
+    for (const show of perShow.filter((row) => !row.product)) {
+      expect(show).toEqual({
+        product: false,
+        kinds: "N_FOR_M,PERCENT_OFF",
+        coded: 1,
+        forWhom: "RESIDENT,RETIREE",
+      });
+    }
+    for (const product of perShow.filter((row) => row.product)) expect(product.kinds).toBeNull();
+    const [coded] = await rows<{ code: string }>(
+      sql`SELECT DISTINCT code FROM promotions WHERE code IS NOT NULL`,
+    );
+    expect(coded.code).toBe(DEMO_PROMOTION_CODE);
   });
 });
 

@@ -28,6 +28,7 @@ const order: ETicketInput = {
       row: "F",
       number: 12,
       price: 12_000,
+      promotion: null,
       code: signTicketCode(secret, 501),
     },
     {
@@ -39,6 +40,7 @@ const order: ETicketInput = {
       row: null,
       number: null,
       price: 8_500,
+      promotion: "Residentes da cidade",
       code: signTicketCode(secret, 502),
     },
     {
@@ -50,6 +52,7 @@ const order: ETicketInput = {
       row: null,
       number: null,
       price: 25_000,
+      promotion: null,
       code: signTicketCode(secret, 503),
     },
   ],
@@ -111,8 +114,16 @@ describe("renderETicketPdf", () => {
     expect(first.join(" ")).toContain("Canções do coração");
 
     expect(pageTexts(doc, 1)).toEqual(
-      expect.arrayContaining(["Entrada geral", "$ 8.500", order.tickets[1].code]),
+      expect.arrayContaining([
+        "Entrada geral",
+        "$ 8.500",
+        "PROMOÇÃO",
+        "Residentes da cidade",
+        order.tickets[1].code,
+      ]),
     );
+    // Only a ticket sold with a promotion names one.
+    expect(pageTexts(doc, 0)).not.toContain("PROMOÇÃO");
     expect(pageTexts(doc, 2)).toEqual(
       expect.arrayContaining([
         "Comprovante de retirada",

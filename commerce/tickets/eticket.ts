@@ -27,6 +27,8 @@ export type ETicketInput = {
     row: string | null;
     number: number | null;
     price: number;
+    /** The promotion it was sold with, in the ticket's language; null: none. */
+    promotion: string | null;
     code: string;
   }>;
 };
@@ -230,6 +232,7 @@ function detailRows(
     [t("eticket:sector"), ticket.sectorName],
     [t("eticket:seat"), seatText(ticket, language)],
     [t("eticket:price"), formatPesos(ticket.price)],
+    ...(ticket.promotion ? [[t("eticket:promotion"), ticket.promotion] as [string, string]] : []),
     [t("eticket:order"), String(input.orderId)],
     [t("eticket:holder"), input.customerName],
   );

@@ -65,6 +65,16 @@ export function HeldPlaces({
                       ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
                       : t("checkout:performance.generalAdmission")}{" "}
                     · {formatPrice(place.fPrecio)}
+                    {place.cPromocionNombre ? (
+                      <>
+                        {" "}
+                        ·{" "}
+                        {t("checkout:promotions.ticketPromotion", {
+                          name: place.cPromocionNombre,
+                          discount: formatPrice(place.fDescuento),
+                        })}
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -93,9 +103,22 @@ export function HeldPlaces({
           </Form>
         </article>
       ))}
+      {process.listaFuncion.some((line) => !isProduct(line.oEspectaculo)) ? (
+        <p className="mb-3">
+          <Link to="/promocion" className="button-secondary">
+            {t("checkout:promotions.choose")}
+          </Link>
+        </p>
+      ) : null}
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
         <dt>{t(subtotalLabel(process))}</dt>
         <dd>{formatPrice(process.fSubtotal)}</dd>
+        {process.fDescuento > 0 ? (
+          <>
+            <dt>{t("checkout:promotions.discount")}</dt>
+            <dd>−{formatPrice(process.fDescuento)}</dd>
+          </>
+        ) : null}
         <dt>{t("checkout:serviceCharge")}</dt>
         <dd>{formatPrice(process.fCargoServicio)}</dd>
         <dt>{t("checkout:deliveryFee")}</dt>
