@@ -8,6 +8,7 @@ import { isEmptied } from "~/routes/buy-ticket/checkout.server";
 import { orThrow } from "~/services/commerce.server";
 import { checkoutPath } from "~/services/purchase.server";
 import type { RequestContext } from "~/services/request-context.server";
+import { placeField } from "./place-field";
 
 type T = (key: string) => string;
 
@@ -16,9 +17,6 @@ export function codeOf(shop: RequestContext, processId: number): string | null {
   const kept = shop.session.get("promotionCode");
   return kept?.processId === processId ? kept.code : null;
 }
-
-/** The name of the select that chooses a place's promotion. */
-export const placeField = (positionId: number) => `promotion-${positionId}`;
 
 export type PromotionOffer = { idFuncion: number; promotions: PromotionView[] };
 

@@ -17,13 +17,9 @@ import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
-import {
-  loadPromotions,
-  type PromotionOffer,
-  type PromotionsActionData,
-  placeField,
-  promotionsAction,
-} from "./promotions.server";
+import { placeField } from "./place-field";
+import type { PromotionOffer, PromotionsActionData } from "./promotions.server";
+import { loadPromotions, promotionsAction } from "./promotions.server";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
