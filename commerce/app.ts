@@ -18,6 +18,7 @@ import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
 import { positionHandlers } from "./http/positions.ts";
+import { productHandlers } from "./http/products.ts";
 import { promotionHandlers } from "./http/promotions.ts";
 import { purchaseHandlers } from "./http/purchase.ts";
 import {
@@ -101,6 +102,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...purchaseHandlers(deps),
       ...positionHandlers(deps),
       ...promotionHandlers(deps),
+      ...productHandlers(deps),
       ...orderHandlers(deps),
     ],
     {

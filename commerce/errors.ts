@@ -55,6 +55,7 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PROMOTION_CODE_WRONG: 422,
   PROMOTION_NOT_ELIGIBLE: 403,
   PROMOTION_QUOTA_EXHAUSTED: 409,
+  PRODUCT_NOT_OFFERED: 409,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

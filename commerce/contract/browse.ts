@@ -92,6 +92,17 @@ export const venuesResponse = listOf(venueSchema);
 export const shopQuery = z.object({ idEstablecimiento: idParam.optional() });
 export const shopResponse = listOf(showCardSchema);
 
+/** A product offered with a performance: its card, where its stock is held, what is left. */
+export const offeredProductSchema = showCardSchema.extend({
+  /** The product's own open-ended performance and its one sector (its stock). */
+  idFuncion: z.number().int(),
+  idSector: z.number().int(),
+  fPrecio: z.number().int(),
+  nDisponible: z.number().int(),
+});
+export type OfferedProduct = z.infer<typeof offeredProductSchema>;
+export const offeredProductsResponse = listOf(offeredProductSchema);
+
 /** GET Tienda/ActivaParaFuncion/{idFuncion}: whether products are offered with it. */
 export const shopActiveSchema = z.object({ lActiva: z.boolean() });
 
@@ -176,10 +187,12 @@ export const shopForEndpoint = defineEndpoint({
   method: "GET",
   path: "/Tienda/ParaFuncion/{id}",
   area: "browse",
-  summary: "The products in stock offered with a performance.",
+  summary:
+    "The products in stock offered with a performance (programme, parking, merchandise), " +
+    "each with the performance and sector its stock is held through.",
   access: "public",
   params: idParams,
-  response: shopResponse,
+  response: offeredProductsResponse,
 });
 
 export const contactEndpoint = defineEndpoint({

@@ -46,6 +46,7 @@ import {
   releaseGroupEndpoint,
   takeGroupEndpoint,
 } from "./positions.ts";
+import { assignedProductsEndpoint, selectProductsEndpoint } from "./products.ts";
 import {
   chooseGroupPromotionsEndpoint,
   chooseProcessPromotionsEndpoint,
@@ -146,6 +147,9 @@ export const endpoints = {
   takeGroup: takeGroupEndpoint,
   releaseGroup: releaseGroupEndpoint,
   changeSector: changeSectorEndpoint,
+  // purchase: products with a performance
+  assignedProducts: assignedProductsEndpoint,
+  selectProducts: selectProductsEndpoint,
   // purchase: promotions
   performancePromotions: performancePromotionsEndpoint,
   chooseGroupPromotions: chooseGroupPromotionsEndpoint,

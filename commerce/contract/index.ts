@@ -19,6 +19,7 @@ export * from "./orders.ts";
 export * from "./phone-rules.ts";
 export * from "./places.ts";
 export * from "./positions.ts";
+export * from "./products.ts";
 export * from "./promotions.ts";
 export * from "./purchase.ts";
 export * from "./seat-map.ts";

@@ -205,6 +205,25 @@ export const positions = pgTable(
 );
 
 /**
+ * Shop products offered with every performance of a show (programme, parking, merchandise):
+ * Tienda/ParaFuncion and ProductoAsignado/Lista/*. A product (shows.is_product) is sold
+ * through its own open-ended performance, so its stock is held like places.
+ */
+export const showProducts = pgTable(
+  "show_products",
+  {
+    showId: integer("show_id")
+      .notNull()
+      .references(() => shows.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => shows.id),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.productId] })],
+);
+
+/**
  * Promotions of a show (spec §7 "Functions and promotions"). The rule and who may have it are
  * decided by purchase/promotions.ts; the quota is counted from the tickets sold with it and
  * the live holds that carry it (purchase/promotion-store.ts), so an expired hold gives its

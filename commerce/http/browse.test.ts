@@ -4,6 +4,7 @@ import { SHOW_CARDS_TTL_MS } from "../catalog/card-cache.ts";
 import {
   billboardSchema,
   contactResponse,
+  offeredProductsResponse,
   pagedShowsSchema,
   shopActiveSchema,
   shopResponse,
@@ -347,8 +348,12 @@ describe("GET Tienda", () => {
 });
 
 describe("Tienda for a performance", () => {
-  it("is active while a product is in stock, and offers the products in stock", async () => {
+  it("is active while a product offered with the show is in stock, and offers those in stock", async () => {
     const id = fx.performances.main.id;
+    await db.insert(schema.showProducts).values([
+      { showId: fx.show.id, productId: fx.shirt.id, sortOrder: 1 },
+      { showId: fx.show.id, productId: fx.mug.id, sortOrder: 2 },
+    ]);
     expect(
       okData(await t.call(urlOf(endpoints.shopActiveFor, { id: id })), shopActiveSchema),
     ).toEqual({
@@ -356,11 +361,30 @@ describe("Tienda for a performance", () => {
     });
     const offered = okData(
       await t.call(urlOf(endpoints.shopFor, { id: id }), { language: "en" }),
-      shopResponse,
+      offeredProductsResponse,
     ).Lista;
+    // The shirt is sold out: only the mug, with where its stock is held.
     expect(offered.map((c) => [c.cEspectaculoCartelNombre, c.cResumen])).toEqual([
       ["Taza Porteña", "A mug"],
     ]);
+    expect(offered[0]).toMatchObject({ idFuncion: fx.mugSale.id, fPrecio: 2_000, nDisponible: 5 });
+    // A show that offers no products.
+    const [operaPerformance] = await db
+      .select()
+      .from(schema.performances)
+      .where(sql`show_id = ${fx.opera.id}`);
+    expect(
+      okData(
+        await t.call(urlOf(endpoints.shopActiveFor, { id: operaPerformance.id })),
+        shopActiveSchema,
+      ),
+    ).toEqual({ lActiva: false });
+    expect(
+      okData(
+        await t.call(urlOf(endpoints.shopFor, { id: operaPerformance.id })),
+        offeredProductsResponse,
+      ).Lista,
+    ).toEqual([]);
 
     await db.execute(sql`UPDATE positions SET sold = true WHERE performance_id = ${fx.mugSale.id}`);
     expect(
@@ -368,9 +392,9 @@ describe("Tienda for a performance", () => {
     ).toEqual({
       lActiva: false,
     });
-    expect(okData(await t.call(urlOf(endpoints.shopFor, { id: id })), shopResponse).Lista).toEqual(
-      [],
-    );
+    expect(
+      okData(await t.call(urlOf(endpoints.shopFor, { id: id })), offeredProductsResponse).Lista,
+    ).toEqual([]);
   });
 
   it("answers 404 for an unknown performance and 400 for a malformed id", async () => {

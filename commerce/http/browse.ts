@@ -4,10 +4,10 @@ import { cachedCatalogRead } from "../catalog/card-cache.ts";
 import { loadVenues } from "../catalog/queries.ts";
 import { loadBillboardSections, missingFilterIds, searchShows } from "../catalog/search.ts";
 import {
-  inStockProductIds,
-  loadInStockProductCards,
   loadProductCards,
+  offeredProductViews,
   performanceExists,
+  productsOfferedWith,
 } from "../catalog/shop.ts";
 import {
   type Billboard,
@@ -93,14 +93,17 @@ export function browseHandlers(deps: CommerceDeps) {
 
     implement(shopActiveForEndpoint, async ({ params }) => {
       if (!(await performanceExists(deps.db, params.id))) throw notFound();
-      const inStock = await inStockProductIds(deps.db, deps.now(), 1);
-      return { lActiva: inStock.length > 0 };
+      const offered = await productsOfferedWith(deps.db, [params.id], deps.now());
+      return { lActiva: offered.some((product) => product.free > 0) };
     }),
 
-    // Every product in stock is offered with any performance for now.
     implement(shopForEndpoint, async ({ params, language }) => {
       if (!(await performanceExists(deps.db, params.id))) throw notFound();
-      return { Lista: await loadInStockProductCards(deps.db, { now: deps.now(), language }) };
+      const now = deps.now();
+      const inStock = (await productsOfferedWith(deps.db, [params.id], now)).filter(
+        (product) => product.free > 0,
+      );
+      return { Lista: await offeredProductViews(deps.db, inStock, { now, language }) };
     }),
 
     implement(contactEndpoint, async ({ body: message, clientAddress }) => {

@@ -10,7 +10,7 @@ import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { changeSector, type GroupHold, heldPlacesOf, takeGroup } from "../purchase/group-holds.ts";
 import { releasePerformance } from "../purchase/process.ts";
-import { heldPlaceView, loadProcessView } from "../purchase/view.ts";
+import { loadProcessView } from "../purchase/view.ts";
 import { implement } from "./register.ts";
 
 export function positionHandlers(deps: CommerceDeps) {

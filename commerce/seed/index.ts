@@ -20,6 +20,7 @@ import {
 import { insertDemoHalls } from "./hall-rows.ts";
 import { hashString } from "./posters.ts";
 import { seedDemoPromotions } from "./promotions.ts";
+import { seedDemoShowProducts } from "./show-products.ts";
 
 export const DEMO_SEED_NAME = "demo-v1";
 
@@ -305,4 +306,5 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
     `);
   });
   await seedDemoPromotions(db, now);
+  await seedDemoShowProducts(db);
 }

@@ -7,6 +7,7 @@ import { scheduleByType } from "./data.ts";
 import { hallPlanFor, OPEN_AIR_VENUE } from "./halls/index.ts";
 import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
 import { DEMO_PROMOTION_CODE, DEMO_PROMOTIONS_SEED_NAME } from "./promotions.ts";
+import { DEMO_SHOW_PRODUCTS_SEED_NAME, PRODUCTS_OFFERED_WITH_SHOWS } from "./show-products.ts";
 import { assertWellFormedXml } from "./xml-check.ts";
 
 // A fixed instant (12:00 in Buenos Aires) keeps the generated schedule reproducible.
@@ -30,6 +31,7 @@ async function counts() {
            (SELECT count(*)::int FROM sectors) AS sectors,
            (SELECT count(*)::int FROM positions) AS positions,
            (SELECT count(*)::int FROM promotions) AS promotions,
+           (SELECT count(*)::int FROM show_products) AS show_products,
            (SELECT count(*)::int FROM seed_runs) AS seed_runs`);
   return row;
 }
@@ -270,7 +272,7 @@ describe("seedDemoCatalog", () => {
     expect(await counts()).toEqual(before);
     const runs = await rows<{ name: string }>(sql`SELECT name FROM seed_runs`);
     expect(runs.map((run) => run.name).sort()).toEqual(
-      [DEMO_SEED_NAME, DEMO_PROMOTIONS_SEED_NAME].sort(),
+      [DEMO_SEED_NAME, DEMO_PROMOTIONS_SEED_NAME, DEMO_SHOW_PRODUCTS_SEED_NAME].sort(),
     );
   });
 
@@ -300,6 +302,18 @@ describe("seedDemoCatalog", () => {
       sql`SELECT DISTINCT code FROM promotions WHERE code IS NOT NULL`,
     );
     expect(coded.code).toBe(DEMO_PROMOTION_CODE);
+  });
+
+  it("offers the shop's merchandise, in stock, with every show", async () => {
+    const offered = await rows<{ seo: string; products: string | null }>(sql`
+      SELECT s.seo, string_agg(p.seo, ',' ORDER BY sp.sort_order) AS products
+      FROM shows s
+      LEFT JOIN show_products sp ON sp.show_id = s.id
+      LEFT JOIN shows p ON p.id = sp.product_id AND p.is_product
+      WHERE NOT s.is_product
+      GROUP BY s.seo`);
+    expect(offered.length).toBeGreaterThan(0);
+    for (const show of offered) expect(show.products).toBe(PRODUCTS_OFFERED_WITH_SHOWS.join(","));
   });
 });
 
