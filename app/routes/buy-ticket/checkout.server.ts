@@ -20,6 +20,7 @@ import {
 import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { sectorMovesFor } from "./change-sector.server";
+import { offeredProducts } from "./products.server";
 
 const originOfNotice: Record<string, TimerOrigin> = {
   "layout:notices.purchaseExpired": timerOrigins.expiredOnCheckout,
@@ -70,14 +71,16 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
     timerStarted(shop, process);
   }
-  const [deliveryTypes, paymentMethods, sectorMoves] = await Promise.all([
+  const [deliveryTypes, paymentMethods, sectorMoves, products] = await Promise.all([
     commerce.call(endpoints.deliveryTypes, { params }),
     commerce.call(endpoints.paymentMethods, { params }),
     sectorMovesFor(commerce, process),
+    offeredProducts(commerce, processId),
   ]);
   return {
     process,
     sectorMoves,
+    products,
     deliveryTypes: orThrow(deliveryTypes).Lista,
     paymentMethods: orThrow(paymentMethods).Lista,
     // A fresh key per rendered form: a double submit reuses it and is charged once.

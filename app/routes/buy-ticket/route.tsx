@@ -18,6 +18,8 @@ import { ExpiredDialog } from "./expired-dialog";
 import { ExtendTimeForm } from "./extend-time-form";
 import { HeldPlaces } from "./held-places";
 import { PaymentForm } from "./payment-form";
+import { productsAction } from "./products.server";
+import { ProductsForm } from "./products-form";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
@@ -46,6 +48,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "changeSector") {
     return changeSectorAction(shop, processId, form, getT(args.context));
   }
+  if (intent === "products") return productsAction(shop, getT(args.context), processId, form);
   return checkoutAction(shop, processId, form);
 }
 
@@ -99,6 +102,10 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           moveRefused={
             actionData && "changeSector" in actionData ? actionData.changeSector : undefined
           }
+        />
+        <ProductsForm
+          products={loaderData.products}
+          refused={actionData && "products" in actionData ? actionData.products : undefined}
         />
       </section>
 

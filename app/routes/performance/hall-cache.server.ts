@@ -5,7 +5,13 @@
 // performance page reads them, so they are kept a few seconds per language, and an
 // operator's change shows within HALL_TTL_MS. What changes by the second, the free places,
 // the page asks for on every request (Disponibilidad, page.server.ts).
-import { endpoints, type Hall, type HallSeat, type PerformanceDetail } from "@contract";
+import {
+  endpoints,
+  type Hall,
+  type HallSeat,
+  type OfferedProduct,
+  type PerformanceDetail,
+} from "@contract";
 import { type CommerceClient, orThrow } from "~/services/commerce.server";
 
 /** Sectors kept; the oldest entry goes first (a venue has a handful, the demo a few dozen). */
@@ -61,6 +67,7 @@ function keptRead<T>(kept: Kept<T>, key: string, read: () => Promise<T>): Promis
 
 const halls: Kept<Hall> = new Map();
 const performances: Kept<PerformanceDetail> = new Map();
+const products: Kept<OfferedProduct[]> = new Map();
 
 /** GET Sala/{id} in the page's language. */
 export function hallOf(commerce: CommerceClient, hallId: number, language: string): Promise<Hall> {
@@ -83,9 +90,29 @@ export function performanceOf(
   );
 }
 
+/**
+ * GET Tienda/ParaFuncion/{id}: the products offered with the performance, in stock when
+ * read. None when the call fails: they are an offer, the page works without them.
+ */
+export function productsOf(
+  commerce: CommerceClient,
+  performanceId: number,
+  language: string,
+): Promise<OfferedProduct[]> {
+  return keptRead(products, `${performanceId}:${language}`, () =>
+    commerce
+      .call(endpoints.shopFor, { params: { id: performanceId } })
+      .then((answer) => orThrow(answer).Lista),
+  ).then(
+    (answer) => answer,
+    () => [],
+  );
+}
+
 /** For tests: forget every drawing and performance. */
 export function forgetDrawnSeats() {
   seatsBySector.clear();
   halls.clear();
   performances.clear();
+  products.clear();
 }

@@ -13,13 +13,13 @@ import {
 import { packStates, type UnnamedSeat } from "~/components/seat-map/packed-seats";
 import { outlinePoints } from "~/components/seat-map/plan-points";
 import type { PlanPoint, SeatMapSectorData } from "~/components/seat-map/types";
-import { performancePath } from "~/lib/browse-paths";
+import { performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
 import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { type GridPage, gridPageIndexOf, gridPagesOf } from "./grid-pages";
-import { drawnSeatsOf, hallOf } from "./hall-cache.server";
+import { drawnSeatsOf, hallOf, productsOf } from "./hall-cache.server";
 import { priceBands } from "./price-bands";
 import { seatRows } from "./seat-grid";
 import { sectorViewBox } from "./seats.server";
@@ -198,9 +198,10 @@ export async function loadPerformancePage(
 ) {
   const { commerce, locale } = context;
   const chosenSector = chosenSectorOf(url, performance.listaSectores);
-  const [hall, availability] = await Promise.all([
+  const [hall, availability, offered] = await Promise.all([
     performance.idSala ? hallOf(commerce, performance.idSala, locale) : null,
     availabilityNow(context, performance.idFuncion, chosenSector),
+    performance.cEstado === "ON_SALE" ? productsOf(commerce, performance.idFuncion, locale) : [],
   ]);
   const sectors = withFreePlaces(performance.listaSectores, availability);
   const bands = priceBands(sectors.map((sector) => sector.fPrecio));
@@ -277,6 +278,11 @@ export async function loadPerformancePage(
     chosen,
     seatGrid,
     view: pageViewOf(url),
+    products: offered.map((product) => ({
+      name: product.cEspectaculoCartelNombre,
+      price: product.fPrecio,
+      path: shopPerformancePath(product.idFuncion),
+    })),
   };
 }
 

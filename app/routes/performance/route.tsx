@@ -4,6 +4,7 @@
 // available form and the seat form, every seat a real checkbox named with row, seat, price
 // and state; ?vista=lista is the list alternative (sector → row → seat). All of it plain
 // forms and links: JavaScript only replaces the seat form with the map island.
+
 import { redirect } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { useSeatMapSector } from "~/components/seat-map/use-seat-map-sector";
@@ -22,6 +23,7 @@ import type { Route } from "./+types/route";
 import { performanceAction } from "./actions.server";
 import { performanceOf } from "./hall-cache.server";
 import { MapView } from "./map-view";
+import { OfferedProducts } from "./offered-products";
 import { loadPerformancePage } from "./page.server";
 import { listRowOf, SeatList } from "./seat-list";
 
@@ -89,6 +91,7 @@ export default function Performance({ loaderData, actionData }: Route.ComponentP
       ) : (
         <MapView page={page} sector={chosen} values={values} />
       )}
+      <OfferedProducts products={page.products} />
     </>
   );
 }

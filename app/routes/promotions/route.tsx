@@ -124,7 +124,7 @@ function LineChoices({
   offer: PromotionOffer | undefined;
   choices: Record<string, string> | undefined;
 }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const promotions = offer?.promotions ?? [];
   const headingId = `promotions-line-${line.idFuncion}`;
   return (
