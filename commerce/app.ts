@@ -8,6 +8,7 @@ import type { Database } from "./db/client.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { ApiError, validationError } from "./errors.ts";
 import { accountSecurityHandlers } from "./http/account-security.ts";
+import { boxOfficeHandlers } from "./http/box-office.ts";
 import { browseHandlers } from "./http/browse.ts";
 import { catalogHandlers, posterImplementation } from "./http/catalog.ts";
 import { clientAddressResolver } from "./http/client-address.ts";
@@ -103,6 +104,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...positionHandlers(deps),
       ...promotionHandlers(deps),
       ...productHandlers(deps),
+      ...boxOfficeHandlers(deps),
       ...orderHandlers(deps),
     ],
     {

@@ -22,7 +22,13 @@ export class ApiError extends Error {
 
 export type BusinessErrorCode = Exclude<
   ErrorCode,
-  "VALIDATION" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL"
+  | "VALIDATION"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
+  | "RATE_LIMITED"
+  | "INTERNAL"
 >;
 
 /** The nCode of each business error. */
@@ -83,6 +89,8 @@ export class RateLimitedError extends ApiError {
 
 export const notFound = () => new ApiError("NOT_FOUND", 404, 404);
 export const unauthorized = () => new ApiError("UNAUTHORIZED", 401, 401);
+/** Logged in, but without the staff role the call needs (the box office's calls). */
+export const forbidden = () => new ApiError("FORBIDDEN", 403, 403);
 
 /** Bad input: field path → i18n keys of the "validation" namespace. */
 export function validationError(

@@ -165,6 +165,8 @@ export const sessionUserSchema = z.object({
   cNombre: z.string(),
   cEmail: z.string(),
   lAlias: z.boolean(),
+  /** A box-office clerk: the shop shows its box-office mode (ctProcess BOX). */
+  lTaquilla: z.boolean(),
   dLogin: z.string(),
   dExpira: z.string(),
 });

@@ -5,6 +5,7 @@ import {
   recoveryCodeEndpoint,
   resetPasswordEndpoint,
 } from "./account-security.ts";
+import { boxChargeEndpoint, counterSalesEndpoint } from "./box-office.ts";
 import {
   billboardEndpoint,
   contactEndpoint,
@@ -154,6 +155,9 @@ export const endpoints = {
   performancePromotions: performancePromotionsEndpoint,
   chooseGroupPromotions: chooseGroupPromotionsEndpoint,
   chooseProcessPromotions: chooseProcessPromotionsEndpoint,
+  // the box office (clerks only)
+  boxCharge: boxChargeEndpoint,
+  counterSales: counterSalesEndpoint,
   // orders
   orders: ordersEndpoint,
   eticket: eticketEndpoint,

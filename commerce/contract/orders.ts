@@ -40,6 +40,11 @@ export const orderSchema = z.object({
   fPendiente: z.number().int(),
   nCuotas: z.number().int(),
   cUltimos4: z.string().nullable(),
+  /** Sold at the box office: to this walk-in buyer, paid as cMedioDePago. */
+  lBoleteria: z.boolean(),
+  cComprador: z.string().nullable(),
+  /** CARD (online), CASH or CARD_PRESENT (box office). */
+  cMedioDePago: z.enum(["CARD", "CASH", "CARD_PRESENT"]),
   listaFunciones: z.array(orderPerformanceSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -4,7 +4,7 @@
 // never sold twice, a hold past its deadline is free, the per-customer maximum of places.
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
-import { heldPlaceSchema, purchaseProcessSchema } from "./purchase.ts";
+import { heldPlaceSchema, processKind, purchaseProcessSchema } from "./purchase.ts";
 import { idOrZeroPath, idParam, idParams } from "./shared.ts";
 
 export const takeGroupRequest = z.object({
@@ -19,6 +19,8 @@ export const takeGroupRequest = z.object({
   lSillaDeRuedas: z
     .union([z.boolean(), z.enum(["true", "false"]).transform((text) => text === "true")])
     .optional(),
+  /** A new process's type: BOX (the box office; clerks only) or CART (default). */
+  ctProcess: processKind.optional(),
 });
 export type TakeGroupRequest = z.infer<typeof takeGroupRequest>;
 

@@ -14,6 +14,9 @@ import {
 } from "./shared.ts";
 import { plainText } from "./text.ts";
 
+/** CART: a buyer's own purchase; BOX: a sale at the box office. */
+export const processKind = z.enum(["CART", "BOX"]);
+
 export const takePlacesRequest = z
   .object({
     idFuncion: idParam,
@@ -24,6 +27,8 @@ export const takePlacesRequest = z
       .optional(),
     /** Numbered seats by id. */
     listaPosiciones: z.array(idParam).max(20).optional(),
+    /** A new process's type: BOX (the box office; clerks only) or CART (default). */
+    ctProcess: processKind.optional(),
   })
   .refine((b) => (b.listaSectores?.length ?? 0) + (b.listaPosiciones?.length ?? 0) > 0, {
     error: "quantityRequired",

@@ -21,6 +21,7 @@ export type Envelope<T> = { nCode: number; cMensaje?: string; oData?: T };
 export const errorCodes = [
   "VALIDATION",
   "UNAUTHORIZED",
+  "FORBIDDEN",
   "NOT_FOUND",
   "EMAIL_TAKEN",
   "BAD_CREDENTIALS",

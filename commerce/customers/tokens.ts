@@ -6,6 +6,7 @@ import type { SessionUser } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import { apiTokens, type customers, externalLogins } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
+import { isBoxClerk } from "./staff.ts";
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -33,6 +34,7 @@ export async function startSession(
     cNombre: customer.firstName,
     cEmail: customer.email,
     lAlias: customer.alias !== null,
+    lTaquilla: await isBoxClerk(deps.db, customer.id),
     dLogin: now.toISOString(),
     dExpira: expiresAt.toISOString(),
   };

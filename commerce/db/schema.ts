@@ -309,6 +309,22 @@ export const placePromotions = pgTable(
 );
 
 /**
+ * Staff roles, granted by the city's operators straight in the database (never by sign-up or
+ * any API call): BOX_CLERK sells at the box office (ctProcess BOX).
+ */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    role: text("role").$type<"BOX_CLERK">().notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.role] })],
+);
+
+/**
  * What a customer was found to be (RESIDENT, RETIREE…), for the promotions meant for them.
  * Granted by the city's staff after checking a document, never by the customer.
  */
@@ -389,6 +405,15 @@ export const orders = pgTable(
     deliveryTypeId: integer("delivery_type_id").notNull(),
     /** PAID, REFUNDED. */
     status: text("status").notNull().default("PAID"),
+    /**
+     * Sold at the box office (a BOX process): by the clerk whose account holds the order, to
+     * a walk-in buyer named here (the e-mail only if they gave one), paid as `paymentMedium`.
+     */
+    soldAtCounter: boolean("sold_at_counter").notNull().default(false),
+    buyerName: text("buyer_name"),
+    buyerEmail: text("buyer_email"),
+    /** CARD (online), CASH or CARD_PRESENT (box office). */
+    paymentMedium: text("payment_medium").notNull().default("CARD"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("orders_customer_idx").on(t.customerId)],

@@ -129,7 +129,7 @@ export function openApiDocument(endpoints: readonly EndpointDefinition[]) {
       description:
         "Catalog, customers, purchase processes, payments and orders. Every JSON answer is the " +
         "envelope { nCode, cMensaje, oData }. Business errors answer HTTP 200 with nCode above " +
-        "299; bad input is HTTP 400, a missing or expired token 401, an unknown resource 404, " +
+        "299; bad input is HTTP 400, a missing or expired token 401, a staff call by a customer 403, an unknown resource 404, " +
         "a wrong method 405. Texts follow the request's Accept-Language (es, en, pt).",
     },
     servers: [{ url: "/v2" }],
@@ -146,7 +146,7 @@ export function openApiDocument(endpoints: readonly EndpointDefinition[]) {
       responses: {
         Error: {
           description:
-            "An error: 400 bad input (oErrores names each field), 401 no valid token, 404 " +
+            "An error: 400 bad input (oErrores names each field), 401 no valid token, 403 not staff, 404 " +
             "unknown, 405 wrong method, 413 body too large.",
           content: {
             "application/json": { schema: envelopeOf(jsonSchema(errorData, "output")) },

@@ -27,12 +27,19 @@ export async function orderConfirmationMail(
       firstName: customers.firstName,
       storedLanguage: customers.language,
       total: orders.total,
+      soldAtCounter: orders.soldAtCounter,
+      buyerName: orders.buyerName,
+      buyerEmail: orders.buyerEmail,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, orderId));
   if (!found) return null;
-  if (purchaseLanguage && purchaseLanguage !== found.storedLanguage) {
+  // A box-office sale is the walk-in buyer's: mailed to them if they gave an address, in the
+  // counter's language; never to the clerk whose account holds it.
+  const counter = found.soldAtCounter;
+  if (counter && !found.buyerEmail) return null;
+  if (!counter && purchaseLanguage && purchaseLanguage !== found.storedLanguage) {
     await deps.db
       .update(customers)
       .set({ language: purchaseLanguage })
@@ -45,10 +52,10 @@ export async function orderConfirmationMail(
   const pdf = await orderETicketPdf(deps, { customerId: found.customerId, orderId, language });
   const subject = t("account:mail.order.subject", { number: orderId });
   return {
-    to: found.email,
+    to: counter ? (found.buyerEmail as string) : found.email,
     subject,
     ...mailBodies(language, subject, [
-      t("account:mail.greeting", { name: found.firstName }),
+      t("account:mail.greeting", { name: counter ? found.buyerName : found.firstName }),
       t("account:mail.order.intro", { number: orderId }),
       t("account:mail.order.total", { total: formatPesos(found.total) }),
       t("account:mail.order.attached"),

@@ -23,7 +23,8 @@ export async function orderETicketPdf(
   return renderETicketPdf(
     {
       orderId,
-      customerName: `${customer.firstName} ${customer.lastName}`,
+      // A box-office sale's tickets carry the walk-in buyer's name, not the clerk's.
+      customerName: found.order.cComprador ?? `${customer.firstName} ${customer.lastName}`,
       tickets: found.tickets.map((ticket) => {
         const card = found.cards.get(ticket.showId);
         return {

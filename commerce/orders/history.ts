@@ -45,11 +45,20 @@ export type OrderWithTickets = {
   cards: Map<number, ShowCard>;
 };
 
+const paymentMedia = ["CARD", "CASH", "CARD_PRESENT"] as const;
+const paymentMediumOf = (stored: string) =>
+  paymentMedia.find((medium) => medium === stored) ?? "CARD";
+
 /** A customer's orders, newest first (or just one of them). */
 export async function loadOrders(
   db: Database,
   customerId: number,
-  { now, language, orderId }: { now: Date; language: Language; orderId?: number },
+  {
+    now,
+    language,
+    orderId,
+    atCounter,
+  }: { now: Date; language: Language; orderId?: number; atCounter?: boolean },
 ): Promise<OrderWithTickets[]> {
   const orderRows = await db
     .select({
@@ -63,6 +72,7 @@ export async function loadOrders(
       and(
         eq(orders.customerId, customerId),
         orderId === undefined ? undefined : eq(orders.id, orderId),
+        atCounter === undefined ? undefined : eq(orders.soldAtCounter, atCounter),
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id));
@@ -134,7 +144,10 @@ export async function loadOrders(
         fTotalPagado: order.status === "PAID" ? order.total : 0,
         fPendiente: 0,
         nCuotas: installments ?? 1,
-        cUltimos4: cardLast4 ?? null,
+        cUltimos4: cardLast4 || null,
+        lBoleteria: order.soldAtCounter,
+        cComprador: order.buyerName,
+        cMedioDePago: paymentMediumOf(order.paymentMedium),
         listaFunciones: [...performancesOfOrder.values()].map((rows) => {
           const card = cardOf(cards, rows[0].showId);
           return {

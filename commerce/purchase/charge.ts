@@ -16,7 +16,7 @@ import { allowsInstallments, deliveryTypeById, paymentMethodById } from "./catal
 import { ensureOpen, ownProcess } from "./process.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
-import { lostReason, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
+import { type CounterSale, lostReason, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 import { liveHeldPlaces } from "./view.ts";
 
 export type ChargeInput = {
@@ -24,8 +24,11 @@ export type ChargeInput = {
   customerId: number;
   key: string;
   installments: number;
-  card: Card;
+  /** The card charged through the acquirer; none for cash at the box office. */
+  card?: Card;
   language: Language;
+  /** A box-office sale (counter-charge.ts): to a walk-in buyer, in cash or card present. */
+  counter?: CounterSale;
 };
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -119,10 +122,13 @@ async function openPayment(
       if (places.length === 0) throw businessError("PROCESS_EMPTY");
       const delivery = deliveryTypeById(process.deliveryTypeId);
       if (!delivery) throw businessError("DELIVERY_REQUIRED");
-      const method = paymentMethodById(process.paymentMethodId);
-      if (!method) throw businessError("PAYMENT_METHOD_REQUIRED");
-      if (!allowsInstallments(method, input.installments)) {
-        throw fieldError("nCuotas", "installmentsInvalid");
+      // Online, the buyer chose a payment method; at the counter the clerk says how.
+      if (!input.counter) {
+        const method = paymentMethodById(process.paymentMethodId);
+        if (!method) throw businessError("PAYMENT_METHOD_REQUIRED");
+        if (!allowsInstallments(method, input.installments)) {
+          throw fieldError("nCuotas", "installmentsInvalid");
+        }
       }
       const { totals } = await priceHeldPlaces(tx, processId, places, delivery);
       const [payment] = await tx
@@ -133,7 +139,7 @@ async function openPayment(
           amount: totals.total,
           status: "PENDING",
           installments: input.installments,
-          cardLast4: input.card.cNumero.slice(-4),
+          cardLast4: input.card?.cNumero.slice(-4) ?? null,
           createdAt: now,
         })
         // The key was used for another process meanwhile: the next round finds it.
@@ -163,25 +169,32 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
   if (payment.status !== "PENDING") return storedOutcome(db, payment, input.language);
 
   let outcome: ChargeOutcome;
-  try {
-    outcome = await deps.payments.charge({
-      idempotencyKey: payment.idempotencyKey,
-      amount: payment.amount,
-      installments: payment.installments,
-      card: {
-        number: input.card.cNumero,
-        expiryMonth: input.card.nMesVencimiento,
-        expiryYear: input.card.nAnioVencimiento,
-        securityCode: input.card.cCodigoSeguridad,
-        holder: input.card.cTitular,
-        document: input.card.cDocumento,
-      },
-    });
-  } catch (error) {
-    // The payment stays PENDING: reconciliation (or a repeat of the key) finds out what the
-    // acquirer did.
-    log.error({ err: error, paymentId: payment.id }, "payment provider error");
-    throw businessError("PAYMENT_FAILED");
+  if (input.counter?.medium === "CASH") {
+    // Cash at the counter: taken by the clerk, nothing to ask an acquirer.
+    outcome = { status: "APPROVED", reference: `CASH-${payment.id}`, last4: "" };
+  } else if (!input.card) {
+    throw fieldError("oTarjeta", "cardRequired");
+  } else {
+    try {
+      outcome = await deps.payments.charge({
+        idempotencyKey: payment.idempotencyKey,
+        amount: payment.amount,
+        installments: payment.installments,
+        card: {
+          number: input.card.cNumero,
+          expiryMonth: input.card.nMesVencimiento,
+          expiryYear: input.card.nAnioVencimiento,
+          securityCode: input.card.cCodigoSeguridad,
+          holder: input.card.cTitular,
+          document: input.card.cDocumento,
+        },
+      });
+    } catch (error) {
+      // The payment stays PENDING: reconciliation (or a repeat of the key) finds out what the
+      // acquirer did.
+      log.error({ err: error, paymentId: payment.id }, "payment provider error");
+      throw businessError("PAYMENT_FAILED");
+    }
   }
 
   if (outcome.status !== "APPROVED") {
@@ -194,7 +207,13 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
 
   // Approved but the places may be gone (cancelled, expired and retaken, or the cart changed
   // meanwhile): then the money is given back and the answer says why.
-  const settled = await settleApprovedCharge(deps, payment.id, outcome, input.language);
+  const settled = await settleApprovedCharge(
+    deps,
+    payment.id,
+    outcome,
+    input.language,
+    input.counter,
+  );
   if ("lost" in settled) throw businessError(settled.lost);
   return settled;
 }

@@ -6,6 +6,7 @@
 //   taking, releasing, cancelling and completing a purchase never interleave on one process.
 import { and, asc, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
 import type { TakePlacesRequest } from "../contract/index.ts";
+import { requireBoxClerk } from "../customers/staff.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { customers, performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
@@ -153,23 +154,27 @@ export async function heldOfPerformance(
 }
 
 /**
- * The process a take adds to, locked for the transaction: process 0 starts a new CART
- * process (clock = now + purchaseMinutes) and ends the customer's other open ones, giving
+ * The process a take adds to, locked for the transaction: process 0 starts a new process
+ * (CART, or BOX for a box-office clerk; clock = now + purchaseMinutes) and ends the customer's other open ones, giving
  * their places back (one open cart per customer); another id must be the customer's own
  * open process.
  */
 export async function openProcessForTake(
   tx: Executor,
   deps: Pick<CommerceDeps, "purchaseMinutes">,
-  input: { processId: number; customerId: number },
+  input: { processId: number; customerId: number; request: { ctProcess?: "CART" | "BOX" } },
   now: Date,
 ): Promise<ProcessRow> {
   const { customerId } = input;
+  const kind = input.request.ctProcess;
   if (input.processId !== 0) {
     const process = await lockOwnProcess(tx, input.processId, customerId);
     ensureOpen(process, now);
+    if (kind !== undefined && kind !== process.kind) throw fieldError("ctProcess", "invalid");
     return process;
   }
+  // A box-office sale is for clerks only (the role is granted in the database).
+  if (kind === "BOX") await requireBoxClerk(tx, customerId);
   // One new process per customer at a time: a second one waits here, then cancels this
   // one (else two could each hold the maximum).
   await tx
@@ -192,7 +197,7 @@ export async function openProcessForTake(
     .insert(purchaseProcesses)
     .values({
       customerId,
-      kind: "CART",
+      kind: kind ?? "CART",
       status: "ACTIVE",
       startedAt: now,
       deadline: processDeadline(now, deps.purchaseMinutes),

@@ -31,10 +31,18 @@ export function lostReason(stored: string | null): BusinessErrorCode {
 }
 
 /** The order of the payment; `created` when this call wrote it (not a simultaneous one). */
+/** A box-office sale: the walk-in buyer, and how they paid. */
+export type CounterSale = {
+  buyerName: string;
+  buyerEmail: string | null;
+  medium: "CASH" | "CARD_PRESENT";
+};
+
 export async function completePurchase(
   deps: CommerceDeps,
   paymentId: number,
   outcome: Extract<ChargeOutcome, { status: "APPROVED" }>,
+  counter?: CounterSale,
 ): Promise<{ orderId: number; created: boolean }> {
   // Read the clock again: the payment call may have taken a while.
   const now = deps.now();
@@ -108,6 +116,10 @@ export async function completePurchase(
         deliveryTypeId: delivery.id,
         status: "PAID",
         createdAt: now,
+        soldAtCounter: counter !== undefined,
+        buyerName: counter?.buyerName ?? null,
+        buyerEmail: counter?.buyerEmail ?? null,
+        paymentMedium: counter?.medium ?? "CARD",
       })
       .returning({ id: orders.id });
     // Ticket ids are drawn first so each row is written once with its signed code.
@@ -150,16 +162,18 @@ export async function settleApprovedCharge(
   paymentId: number,
   outcome: Extract<ChargeOutcome, { status: "APPROVED" }>,
   language?: Language,
+  counter?: CounterSale,
 ): Promise<Settlement> {
   try {
-    const { orderId, created } = await completePurchase(deps, paymentId, outcome);
+    const { orderId, created } = await completePurchase(deps, paymentId, outcome, counter);
     if (created) void confirmOrderByMail(deps, orderId, language);
     return { orderId };
   } catch (error) {
     if (!(error instanceof PurchaseLost)) throw error;
     let refunded = true;
     try {
-      await deps.payments.refund(outcome.reference);
+      // Cash is handed back by the clerk at the counter; a card goes back through the acquirer.
+      if (counter?.medium !== "CASH") await deps.payments.refund(outcome.reference);
     } catch (refundError) {
       refunded = false;
       log.error({ err: refundError, paymentId }, "refund failed");

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { performances, sectors, seedRuns, shows, showTypes, venues } from "../db/schema.ts";
+import { seedDemoBoxClerk } from "./box-clerk.ts";
 import {
   CITY,
   posterPath,
@@ -307,4 +308,5 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
   });
   await seedDemoPromotions(db, now);
   await seedDemoShowProducts(db);
+  await seedDemoBoxClerk(db);
 }

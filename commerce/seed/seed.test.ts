@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPosterApi } from "../app.ts";
 import { PRODUCT_TYPE_ID } from "../contract/index.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { DEMO_BOX_CLERK, DEMO_BOX_CLERK_SEED_NAME } from "./box-clerk.ts";
 import { scheduleByType } from "./data.ts";
 import { hallPlanFor, OPEN_AIR_VENUE } from "./halls/index.ts";
 import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
@@ -272,7 +273,12 @@ describe("seedDemoCatalog", () => {
     expect(await counts()).toEqual(before);
     const runs = await rows<{ name: string }>(sql`SELECT name FROM seed_runs`);
     expect(runs.map((run) => run.name).sort()).toEqual(
-      [DEMO_SEED_NAME, DEMO_PROMOTIONS_SEED_NAME, DEMO_SHOW_PRODUCTS_SEED_NAME].sort(),
+      [
+        DEMO_SEED_NAME,
+        DEMO_PROMOTIONS_SEED_NAME,
+        DEMO_SHOW_PRODUCTS_SEED_NAME,
+        DEMO_BOX_CLERK_SEED_NAME,
+      ].sort(),
     );
   });
 
@@ -302,6 +308,12 @@ describe("seedDemoCatalog", () => {
       sql`SELECT DISTINCT code FROM promotions WHERE code IS NOT NULL`,
     );
     expect(coded.code).toBe(DEMO_PROMOTION_CODE);
+  });
+
+  it("has one box-office clerk, whose role is granted in the database", async () => {
+    const clerks = await rows<{ email: string; role: string }>(sql`
+      SELECT c.email, r.role FROM staff_roles r JOIN customers c ON c.id = r.customer_id`);
+    expect(clerks).toEqual([{ email: DEMO_BOX_CLERK.email, role: "BOX_CLERK" }]);
   });
 
   it("offers the shop's merchandise, in stock, with every show", async () => {

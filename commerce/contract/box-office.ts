@@ -1,0 +1,59 @@
+// Contract of the box office (ctProcess BOX; clerks only, FORBIDDEN for anyone else): the
+// counter's charge (cash or card present, to a walk-in buyer) and its list of sales.
+import { z } from "zod";
+import { cardSchema } from "./card.ts";
+import { emailSchema } from "./customers.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { ordersResponse } from "./orders.ts";
+import { chargeResponse } from "./purchase.ts";
+import { idParams } from "./shared.ts";
+import { plainText } from "./text.ts";
+
+export const counterPaymentMedia = ["EFECTIVO", "TARJETA_PRESENTE"] as const;
+
+export const boxChargeRequest = z
+  .object({
+    /** A retry with the same key never charges (or records cash) twice. */
+    cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
+    cMedioDePago: z.enum(counterPaymentMedia, { error: "paymentMediumRequired" }),
+    oComprador: z.object({
+      cNombre: plainText({ error: "buyerNameRequired" })
+        .min(1, { error: "buyerNameRequired" })
+        .max(120, { error: "tooLong" }),
+      /** Optional: the tickets are printed at the counter; given, they are mailed too. */
+      cEmail: z.union([z.literal(""), emailSchema]).optional(),
+    }),
+    /** The card presented at the counter (card present only). */
+    oTarjeta: cardSchema.optional(),
+    nCuotas: z.coerce.number().int().min(1).max(24).default(1),
+  })
+  .refine((body) => body.cMedioDePago !== "TARJETA_PRESENTE" || body.oTarjeta !== undefined, {
+    error: "cardRequired",
+    path: ["oTarjeta"],
+  });
+export type BoxChargeRequest = z.infer<typeof boxChargeRequest>;
+
+export const boxChargeEndpoint = defineEndpoint({
+  id: "boxCharge",
+  method: "POST",
+  path: "/Proceso/{id}/CobrarBoleteria",
+  area: "purchase",
+  summary:
+    "Box office: sells the places a BOX process holds to a walk-in buyer (name, optional " +
+    "e-mail), paid in cash or by a card presented at the counter. The order is the clerk's, " +
+    "its tickets carry the buyer's name and are printed at once. Clerks only (403).",
+  access: "customer",
+  params: idParams,
+  body: boxChargeRequest,
+  response: chargeResponse,
+});
+
+export const counterSalesEndpoint = defineEndpoint({
+  id: "counterSales",
+  method: "GET",
+  path: "/Boleteria/Ventas",
+  area: "orders",
+  summary: "Box office: the clerk's counter sales, newest first. Clerks only (403).",
+  access: "customer",
+  response: ordersResponse,
+});

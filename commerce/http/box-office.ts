@@ -1,0 +1,35 @@
+// Box-office handlers (clerks only: FORBIDDEN for anyone else): the counter's charge and its
+// list of sales.
+import { boxChargeEndpoint, counterSalesEndpoint } from "../contract/index.ts";
+import { requireBoxClerk } from "../customers/staff.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { loadOrders } from "../orders/history.ts";
+import { chargeAtCounter } from "../purchase/counter-charge.ts";
+import { implement } from "./register.ts";
+
+/** The counter's list is for the day's work: the latest sales only. */
+const COUNTER_SALES_SHOWN = 50;
+
+export function boxOfficeHandlers(deps: CommerceDeps) {
+  return [
+    implement(boxChargeEndpoint, async ({ params, body, customerId, language }) => {
+      const { orderId } = await chargeAtCounter(deps, {
+        processId: params.id,
+        customerId,
+        request: body,
+        language,
+      });
+      return { idPedido: orderId, cEstado: "APROBADO" as const, idProcesoDeCompra: params.id };
+    }),
+
+    implement(counterSalesEndpoint, async ({ customerId, language }) => {
+      await requireBoxClerk(deps.db, customerId);
+      const sales = await loadOrders(deps.db, customerId, {
+        now: deps.now(),
+        language,
+        atCounter: true,
+      });
+      return { Lista: sales.slice(0, COUNTER_SALES_SHOWN).map((sale) => sale.order) };
+    }),
+  ];
+}

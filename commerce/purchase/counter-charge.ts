@@ -1,0 +1,41 @@
+// The box office's charge (POST Proceso/{id}/CobrarBoleteria): a clerk sells what a BOX
+// process holds to a walk-in buyer, in cash or by a card presented at the counter. It is the
+// online charge (charge.ts: idempotency key, one settlement) with the counter's facts: no
+// payment method to choose, e-ticket delivery (printed at once), the buyer on the order.
+import type { BoxChargeRequest } from "../contract/index.ts";
+import { requireBoxClerk } from "../customers/staff.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { notFound } from "../errors.ts";
+import type { Language } from "../i18n.ts";
+import { deliveryTypeRules } from "./catalogues.ts";
+import { charge } from "./charge.ts";
+import { ownProcess, selectDelivery } from "./process.ts";
+
+const printedAtOnce = deliveryTypeRules.find((type) => type.code === "ETICKET");
+
+export async function chargeAtCounter(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number; request: BoxChargeRequest; language: Language },
+): Promise<{ orderId: number }> {
+  await requireBoxClerk(deps.db, input.customerId);
+  const process = await ownProcess(deps.db, input.processId, input.customerId);
+  // The clerk's own online purchase is not a counter sale.
+  if (process.kind !== "BOX") throw notFound();
+  const { request } = input;
+  if (process.status === "ACTIVE" && printedAtOnce && process.deliveryTypeId === null) {
+    await selectDelivery(deps, { ...input, deliveryTypeId: printedAtOnce.id });
+  }
+  return charge(deps, {
+    processId: process.id,
+    customerId: input.customerId,
+    key: request.cClaveIdempotencia,
+    installments: request.cMedioDePago === "EFECTIVO" ? 1 : request.nCuotas,
+    card: request.cMedioDePago === "TARJETA_PRESENTE" ? request.oTarjeta : undefined,
+    language: input.language,
+    counter: {
+      buyerName: request.oComprador.cNombre,
+      buyerEmail: request.oComprador.cEmail || null,
+      medium: request.cMedioDePago === "EFECTIVO" ? "CASH" : "CARD_PRESENT",
+    },
+  });
+}
