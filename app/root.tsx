@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import { useTranslation } from "~/lib/i18n";
@@ -19,8 +20,10 @@ import { RouteAnnouncer } from "./components/route-announcer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Splash } from "./components/splash";
+import { leavesBoxSale } from "./lib/box-office";
 import { defaultLocale } from "./lib/locales";
 import { unreadableFormCode } from "./lib/responses";
+import { resetBoxSaleLeftFor } from "./services/box-office.server";
 import { currentCart } from "./services/cart.server";
 import { loginView } from "./services/external-login.server";
 import { formBodyMiddleware } from "./services/form-body.server";
@@ -49,13 +52,17 @@ export async function loader(args: Route.LoaderArgs) {
   // Reading a flash consumes it: the middleware writes the session back.
   const notice = session.get("notice") ?? null;
   const greeting = session.get("greeting") ?? null;
+  // A clerk who left the pages of a counter sale: it is let go before the header reads it.
+  await resetBoxSaleLeftFor(shop, new URL(args.request.url).pathname);
   const [cart, categories] = await Promise.all([
     currentCart(shop),
     headerCategories(shop.commerce),
   ]);
   return {
     locale,
-    user: user ? { name: user.cNombre, hasAlias: user.lAlias } : null,
+    user: user
+      ? { name: user.cNombre, hasAlias: user.lAlias, boxOffice: user.lTaquilla === true }
+      : null,
     cart,
     categories,
     notice,
@@ -108,7 +115,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const shouldRevalidate = revalidateUnlessTabClaim;
+/**
+ * As the routes on screen during a tab claim; and the header is read again when a page of a
+ * counter sale is left for one that is not (its loader resets the sale for a clerk).
+ */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (leavesBoxSale(args.currentUrl.pathname, args.nextUrl.pathname)) return true;
+  return revalidateUnlessTabClaim(args);
+}
 
 export default function App() {
   useBuyingTabField();
@@ -130,12 +144,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ? t("layout:errors.unreadableFormTitle")
     : status === 404
       ? t("layout:errors.notFoundTitle")
-      : t("layout:errors.genericTitle");
+      : status === 403
+        ? t("layout:errors.forbiddenTitle")
+        : t("layout:errors.genericTitle");
   const detail = unreadableForm
     ? t("layout:errors.unreadableFormText")
     : status === 404
       ? t("layout:errors.notFoundText")
-      : t("layout:errors.genericText");
+      : status === 403
+        ? t("layout:errors.forbiddenText")
+        : t("layout:errors.genericText");
   return (
     <section className="prose-page">
       <title>{title}</title>

@@ -6,6 +6,8 @@ import {
   aliasSchema,
   cardSchema,
   changePasswordRequest,
+  counterPaymentMedia,
+  emailSchema,
   idParam,
   insertPhoneRequest,
   loginRequest,
@@ -88,6 +90,42 @@ export const checkoutForm = z.object({
   lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
   cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
 });
+
+/**
+ * The box office's sale (/BuyTicketBox): the walk-in buyer, cash or card present, and the
+ * card's fields, checked as the online card (cardSchema) only when the card is the medium;
+ * with cash the empty card fields are no error.
+ */
+const cardFieldsAsTyped = z
+  .object({
+    cNumero: z.string().optional(),
+    nMesVencimiento: z.string().optional(),
+    nAnioVencimiento: z.string().optional(),
+    cCodigoSeguridad: z.string().optional(),
+    cTitular: z.string().optional(),
+    cDocumento: z.string().optional(),
+  })
+  .optional();
+export const boxSaleForm = z
+  .object({
+    cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
+    cMedioDePago: z.enum(counterPaymentMedia, { error: "paymentMediumRequired" }),
+    oComprador: z.object({
+      cNombre: plainText({ error: "buyerNameRequired" })
+        .min(1, { error: "buyerNameRequired" })
+        .max(120, { error: "tooLong" }),
+      cEmail: emailSchema.optional(),
+    }),
+    oTarjeta: cardFieldsAsTyped,
+    nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24).default(1),
+  })
+  .superRefine((sale, ctx) => {
+    if (sale.cMedioDePago !== "TARJETA_PRESENTE") return;
+    const card = cardSchema.safeParse(sale.oTarjeta ?? {});
+    for (const issue of card.success ? [] : card.error.issues) {
+      ctx.addIssue({ code: "custom", message: issue.message, path: ["oTarjeta", ...issue.path] });
+    }
+  });
 
 /** A phone of /myPhone: a new one, or an edit of the one its id names. */
 export const phoneForm = insertPhoneRequest.extend({ idClienteTelefono: idParam.optional() });

@@ -7,5 +7,10 @@ export function notFound() {
   return data({ nCode: 404, message: "" }, { status: 404 });
 }
 
+/** Logged in, but the page is for the box office's staff only. */
+export function forbidden() {
+  return data({ nCode: 403, message: "" }, { status: 403 });
+}
+
 /** A body that is not a readable form (app/services/form-body.server.ts refuses it). */
 export const unreadableFormCode = "unreadableForm";

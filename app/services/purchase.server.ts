@@ -1,8 +1,10 @@
 // Holding places in the buyer's purchase process, shared by the performance page (tickets)
 // and the shop's product page (quantities): join the running process when there is one,
 // start a new one otherwise, then go to the checkout.
+
 import { endpoints, type PurchaseProcess, type TakePlacesRequest } from "@contract";
 import { redirect } from "react-router";
+import { boxSalePath } from "~/lib/box-office";
 import type { CommerceFailure, CommerceResult } from "./commerce.server";
 import { claimTab, timerStarted } from "./purchase-timer.server";
 import type { RequestContext } from "./request-context.server";
@@ -22,27 +24,34 @@ const buyersToFix = new Set(["NOT_ENOUGH_PLACES", "SEAT_TAKEN", "TOO_MANY_PLACES
 /** Who holds: the performance asked for, and the tab that asks (null without JavaScript). */
 export type HoldOrigin = { performanceId: number; tabId: number | null };
 
+/** A new process's type: a box-office clerk's sales are BOX processes (issue 10). */
+export type ProcessKind = PurchaseProcess["ctProcess"];
+const newProcessKind = (shop: RequestContext): ProcessKind =>
+  shop.user?.lTaquilla ? "BOX" : "CART";
+
 /**
  * Takes places with `take` in the buyer's running process, or in a new one (id 0) when there
- * is none or it ended. Hands back the API's answer; on success the session names its process
- * and its timer runs. A tab of the browser other than the buying one is sent to payFinish.
+ * is none or it ended: a CART one, or a BOX one for a box-office clerk (`take` is told which).
+ * Hands back the API's answer; on success the session names its process and its timer runs.
+ * A tab of the browser other than the buying one is sent to payFinish.
  */
 export async function holdInProcess<
   T extends Pick<PurchaseProcess, "idProcesoDeCompra" | "ctProcess" | "dMaxima">,
 >(
   shop: RequestContext,
   origin: HoldOrigin,
-  take: (processId: number) => Promise<CommerceResult<T>>,
+  take: (processId: number, ctProcess?: ProcessKind) => Promise<CommerceResult<T>>,
 ): Promise<CommerceResult<T>> {
   const { session } = shop;
   claimTab(shop, origin.tabId);
   const runningId = session.get("processId") ?? 0;
-  let result = await take(runningId);
+  const kind = newProcessKind(shop);
+  let result = await take(runningId, runningId === 0 ? kind : undefined);
   // A running process that ended (paid, expired, cancelled) cannot take more: start anew.
   // Missing places, or more than one customer may hold, are the buyer's to fix, not a reason
   // for a new process (which would drop the places already held).
   if (!result.ok && runningId && !buyersToFix.has(result.code)) {
-    result = await take(0);
+    result = await take(0, kind);
   }
   if (result.ok) {
     session.set("processId", result.data.idProcesoDeCompra);
@@ -54,6 +63,15 @@ export async function holdInProcess<
 /** The checkout of a purchase process. */
 export const checkoutPath = (processId: number) => `/BuyTicket/${processId}`;
 
+/** Where a process is paid: the checkout, or the box office's sale page for a BOX one. */
+export function checkoutPathOf(
+  process: Pick<PurchaseProcess, "idProcesoDeCompra" | "ctProcess">,
+  performanceId: number,
+): string {
+  if (process.ctProcess !== "BOX") return checkoutPath(process.idProcesoDeCompra);
+  return boxSalePath(process.idProcesoDeCompra, performanceId);
+}
+
 /**
  * Takes the places; on success redirects to the checkout (throws the redirect), on failure
  * returns the API's failure for the page to show.
@@ -64,11 +82,11 @@ export async function holdPlacesAndCheckout(
   tabId: number | null,
 ): Promise<CommerceFailure> {
   const origin = { performanceId: body.idFuncion, tabId };
-  const result = await holdInProcess(shop, origin, (id) =>
-    shop.commerce.call(endpoints.takePlaces, { params: { id }, body }),
+  const result = await holdInProcess(shop, origin, (id, ctProcess) =>
+    shop.commerce.call(endpoints.takePlaces, { params: { id }, body: { ...body, ctProcess } }),
   );
   if (!result.ok) return result;
-  throw redirect(checkoutPath(result.data.idProcesoDeCompra));
+  throw redirect(checkoutPathOf(result.data, body.idFuncion));
 }
 
 /**

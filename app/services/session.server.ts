@@ -15,7 +15,9 @@ export const loginValidityMs = 180 * 60 * 1000;
 export type SessionData = {
   /** Drawn anew at every login, dropped at logout: a login never reuses a cookie's value. */
   sid: string;
-  user: Pick<SessionUser, "token" | "cNombre" | "cEmail" | "dLogin" | "lAlias">;
+  /** lTaquilla: a box-office clerk, shown the box-office mode (ctProcess BOX). */
+  user: Pick<SessionUser, "token" | "cNombre" | "cEmail" | "dLogin" | "lAlias"> &
+    Partial<Pick<SessionUser, "lTaquilla">>;
   processId: number;
   /** The purchase timer (§3, §4): services/purchase-timer.server.ts. */
   timer: PurchaseTimer;

@@ -49,8 +49,8 @@ export async function sessionCookie(data: Partial<SessionData>): Promise<string>
 
 /** A logged-in user's session, as sign-up or login would have left it. */
 export function loggedIn(user: ShopUser, extra: Partial<SessionData> = {}) {
-  const { token, cNombre, cEmail, dLogin, lAlias } = user;
-  return sessionCookie({ user: { token, cNombre, cEmail, dLogin, lAlias }, ...extra });
+  const { token, cNombre, cEmail, dLogin, lAlias, lTaquilla } = user;
+  return sessionCookie({ user: { token, cNombre, cEmail, dLogin, lAlias, lTaquilla }, ...extra });
 }
 
 type RouteArgs = {

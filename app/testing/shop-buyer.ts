@@ -5,6 +5,7 @@ import type { TakePlacesRequest } from "@contract";
 import { beforeEach } from "vitest";
 import type { SessionData } from "~/services/session.server";
 import type { Database } from "../../commerce/db/client.ts";
+import { staffRoles } from "../../commerce/db/schema.ts";
 import type { ApiTestSetup } from "../../commerce/testing/api-test.ts";
 import type { Fixture } from "../../commerce/testing/harness.ts";
 import {
@@ -20,8 +21,15 @@ export type Buyer = {
   cookie: (extra?: Partial<SessionData>) => Promise<string>;
 };
 
-export async function createBuyer(db: Database, clock: TestClock, name: string): Promise<Buyer> {
-  const { token } = await createCustomerWithToken(db, clock, name);
+/** A buyer; a box-office clerk (role granted in the database) with `boxClerk`. */
+export async function createBuyer(
+  db: Database,
+  clock: TestClock,
+  name: string,
+  { boxClerk = false }: { boxClerk?: boolean } = {},
+): Promise<Buyer> {
+  const { token, customerId } = await createCustomerWithToken(db, clock, name);
+  if (boxClerk) await db.insert(staffRoles).values({ customerId, role: "BOX_CLERK" });
   // The storefront judges the login by the real clock; the API by its test clock.
   const user = {
     token,
@@ -29,6 +37,7 @@ export async function createBuyer(db: Database, clock: TestClock, name: string):
     cEmail: `${name}@example.com`,
     dLogin: new Date().toISOString(),
     lAlias: false,
+    lTaquilla: boxClerk,
   };
   return { token, cookie: (extra) => loggedIn(user, extra) };
 }

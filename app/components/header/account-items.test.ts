@@ -17,10 +17,10 @@ describe("account menu items", () => {
     ]);
   });
 
-  it("keeps only Bookings and Alias in BOX mode", () => {
-    expect(keys(accountItems({ loginSystem: "own", hasAlias: false, processType: "BOX" }))).toEqual(
-      ["bookings", "alias"],
-    );
+  it("keeps only Bookings and Alias in BOX mode, Bookings being the counter's", () => {
+    const items = accountItems({ loginSystem: "own", hasAlias: false, processType: "BOX" });
+    expect(keys(items)).toEqual(["bookings", "alias"]);
+    expect(items[0].href).toBe("/myBookingsBox");
   });
 
   it("hides password and local data with the external login; Alias only when the user has one", () => {

@@ -51,12 +51,16 @@ export function accountItems(context: AccountContext): AccountItem[] {
       if (key === "myData") return context.externalAccountUrl !== undefined;
       return key !== "alias" || context.hasAlias;
     })
-    .map(
-      (key): AccountItem =>
-        context.loginSystem === "external" && key === "myData" && context.externalAccountUrl
-          ? { key, href: context.externalAccountUrl, external: true }
-          : { key, href: accountHrefs[key] },
-    );
+    .map((key): AccountItem => {
+      if (context.loginSystem === "external" && key === "myData" && context.externalAccountUrl) {
+        return { key, href: context.externalAccountUrl, external: true };
+      }
+      // The box office's bookings are the counter's (/myBookingsBox).
+      if (key === "bookings" && context.processType === "BOX") {
+        return { key, href: "/myBookingsBox" };
+      }
+      return { key, href: accountHrefs[key] };
+    });
 }
 
 /** The provider's account page with the address to come back to (its `back` parameter). */

@@ -7,7 +7,8 @@ import { accountItems, withBackUrl } from "./account-items";
 import { ChevronIcon, UserIcon } from "./icons";
 import { menuGroup } from "./use-menus";
 
-export type HeaderUser = { name: string; hasAlias: boolean };
+/** boxOffice: a box-office clerk, whose header is in BOX mode whatever is running. */
+export type HeaderUser = { name: string; hasAlias: boolean; boxOffice?: boolean };
 
 /** Where the login and sign-up links come back to: the page the visitor is on. */
 export function useLoginLinks() {

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "react-router";
+import { boxSalePath } from "~/lib/box-office";
 import { formatPrice, formatShortDate, formatTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { isLocale } from "~/lib/locales";
@@ -6,6 +7,12 @@ import type { CartSummary } from "~/services/cart.server";
 import { PurchaseClock } from "../purchase-clock";
 import { CartIcon } from "./icons";
 import { menuGroup } from "./use-menus";
+
+/** The purchase's page: the checkout, or the box office's sale page for a BOX process. */
+const saleOf = (cart: CartSummary) =>
+  cart.processType === "BOX"
+    ? boxSalePath(cart.processId, cart.lines[0]?.performanceId ?? null)
+    : `/BuyTicket/${cart.processId}`;
 
 /** The cart icon with the held quantity, its dropdown, and the purchase clock while it runs. */
 export function CartMenu({ cart, now }: { cart: CartSummary | null; now?: number }) {
@@ -37,7 +44,7 @@ export function CartMenu({ cart, now }: { cart: CartSummary | null; now?: number
                   // A process may hold two performances of one show: the position is the key.
                   // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own
                   <li key={index} className="py-2">
-                    <Link to={`/BuyTicket/${cart.processId}`} className="font-medium">
+                    <Link to={saleOf(cart)} className="font-medium">
                       {line.title}
                     </Link>
                     <span className="block text-sm text-stone-600">
@@ -68,7 +75,7 @@ export function CartMenu({ cart, now }: { cart: CartSummary | null; now?: number
                 ))}
               </ul>
               <div className="flex flex-col gap-2">
-                <Link to={`/BuyTicket/${cart.processId}`} className="button-primary">
+                <Link to={saleOf(cart)} className="button-primary">
                   {t("cart.goToCheckout")}
                 </Link>
                 <Link to="/" className="button-secondary">

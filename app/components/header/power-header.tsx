@@ -32,16 +32,21 @@ export function PowerHeader({ user, cart, now, categories }: HeaderProps) {
   const shortcuts = shortcutsOf(categories, brand.headerShortcutTypes);
   const location = useLocation();
   const current = location.pathname + location.search;
+  // A clerk's header is the box office's (§4 header states), with or without a sale running.
+  const processType = user?.boxOffice ? "BOX" : cart?.processType;
   return (
     <header ref={ref} className="appbar">
       <div className="appbar-inner">
         <div className="lg:hidden">
-          <Drawer user={user} categories={categories} processType={cart?.processType} />
+          <Drawer user={user} categories={categories} processType={processType} />
         </div>
         <Link to="/" className="appbar-logo" aria-label={t("header.home")}>
           <img src={brand.logo.src} alt="" width={brand.logo.width} height={brand.logo.height} />
           <span className="hidden xl:inline">{brand.name}</span>
         </Link>
+        {processType === "BOX" ? (
+          <span className="appbar-mode">{t("header.boxOffice")}</span>
+        ) : null}
         <nav aria-label={t("header.shortcuts")} className="hidden lg:block">
           <ul className="flex items-center">
             {shortcuts.map((type) => (
@@ -74,7 +79,7 @@ export function PowerHeader({ user, cart, now, categories }: HeaderProps) {
             <span className="appbar-label">{t("header.shop")}</span>
           </Link>
           <CartMenu cart={cart} now={now} />
-          <AccountMenu user={user} processType={cart?.processType} />
+          <AccountMenu user={user} processType={processType} />
         </div>
       </div>
     </header>

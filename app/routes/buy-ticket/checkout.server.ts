@@ -163,8 +163,8 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
 }
 
 /**
- * Cancels the buyer's process (its places freed for others) and goes to the billboard saying
- * why. Cancelling needs the process's key, which only its owner's view carries: someone
+ * Cancels the buyer's process (its places freed for others) and goes to the billboard (or,
+ * when its time ran out, back to its performance) saying why. Cancelling needs the process's key, which only its owner's view carries: someone
  * else's process is left alone.
  */
 export async function cancelPurchase(
@@ -178,9 +178,12 @@ export async function cancelPurchase(
     const body = { cClaveInvalidar: view.data.cClaveInvalidar };
     await shop.commerce.call(endpoints.invalidate, { params, body });
   }
-  const notice =
-    why === "cancelled" ? "layout:notices.purchaseCancelled" : "layout:notices.purchaseExpired";
-  return endPurchase(shop, notice, "/");
+  if (why === "cancelled") return endPurchase(shop, "layout:notices.purchaseCancelled", "/");
+  // §4: the expiry dialog's OK leaves to the previous page, the performance the places were
+  // chosen on, when the timer knows it; else to the billboard.
+  const performanceId = timerOf(shop).idFuncion;
+  const back = performanceId ? `/funcion?idFuncion=${performanceId}` : "/";
+  return endPurchase(shop, "layout:notices.purchaseExpired", back);
 }
 
 /** The buyer's one extension of the clock (WCAG 2.2.1), told on the checkout either way. */

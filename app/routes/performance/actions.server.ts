@@ -9,7 +9,7 @@ import { z } from "zod";
 import { readPlaceSelection } from "~/lib/place-selection";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import {
-  checkoutPath,
+  checkoutPathOf,
   type HoldOrigin,
   holdFailureStatus,
   holdInProcess,
@@ -111,17 +111,18 @@ async function bestAvailable(
     return refused(t(`validation:${key}`, { max: maxPlacesPerPurchase }), values, 400);
   }
   const { quantity, sector } = parsed.data;
-  const result = await holdInProcess(shop, origin, (id) =>
+  const result = await holdInProcess(shop, origin, (id, ctProcess) =>
     shop.commerce.call(endpoints.takeGroup, {
       params: { id },
       body: {
         idFuncion: performanceId,
         nCantidad: quantity,
         ...(sector ? { idSector: sector } : {}),
+        ctProcess,
       },
     }),
   );
   if (!result.ok) return refused(result.message, values, holdFailureStatus(result));
   if (!result.data.lContiguas) shop.session.flash("notice", notContiguousNotice);
-  throw redirect(checkoutPath(result.data.idProcesoDeCompra));
+  throw redirect(checkoutPathOf(result.data, performanceId));
 }

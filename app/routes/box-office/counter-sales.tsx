@@ -1,0 +1,80 @@
+// /myBookingsBox (clerks only): the counter's bookings — its sales, newest first, each with
+// its buyer, what was sold, how it was paid and its tickets to print again. (Reservations
+// with a seat join this list with issue 11.)
+import { endpoints } from "@contract";
+import { isProduct } from "~/lib/browse-paths";
+import { formatDateTime, formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
+import { seoMeta } from "~/lib/seo";
+import { requireBoxClerk } from "~/services/box-office.server";
+import { orThrow } from "~/services/commerce.server";
+import { getT } from "~/services/i18n.server";
+import { seoFor } from "~/services/seo.server";
+import type { Route } from "./+types/counter-sales";
+
+export async function loader(args: Route.LoaderArgs) {
+  const shop = requireBoxClerk(args);
+  const sales = orThrow(await shop.commerce.call(endpoints.counterSales)).Lista;
+  const t = getT(args.context);
+  return {
+    sales,
+    seo: seoFor(args, {
+      title: t("checkout:boxOffice.salesTitle"),
+      description: t("checkout:boxOffice.salesTitle"),
+      noindex: true,
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function CounterSales({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language as Locale;
+  return (
+    <section aria-labelledby="counter-sales-heading">
+      <h1 id="counter-sales-heading">{t("checkout:boxOffice.salesTitle")}</h1>
+      {loaderData.sales.length === 0 ? <p>{t("checkout:boxOffice.noSales")}</p> : null}
+      <ul className="space-y-3">
+        {loaderData.sales.map((sale) => (
+          <li key={sale.idPedido}>
+            <article
+              aria-labelledby={`sale-${sale.idPedido}`}
+              className="bg-white border border-stone-200 rounded-xl p-4"
+            >
+              <h2 id={`sale-${sale.idPedido}`}>
+                {t("account:orders.orderNumber", { number: sale.idPedido })} — {sale.cComprador}
+              </h2>
+              <p className="text-sm text-stone-600 mb-2">
+                {formatDateTime(sale.dFecha, locale)} ·{" "}
+                {t(`checkout:boxOffice.media.${sale.cMedioDePago}`)}
+              </p>
+              <ul className="list-disc pl-6 mb-2">
+                {sale.listaFunciones.map((line) => (
+                  <li key={line.idFuncion}>
+                    {line.oEspectaculo.cEspectaculoCartelNombre} ·{" "}
+                    {isProduct(line.oEspectaculo)
+                      ? t("checkout:quantity", { count: line.listaTickets.length })
+                      : `${formatDateTime(line.oFuncionFecha.dFecha, locale)} · ${t("checkout:tickets", { count: line.listaTickets.length })}`}
+                  </li>
+                ))}
+              </ul>
+              <p className="font-semibold">
+                {t("account:orders.total", { total: formatPrice(sale.fTotalPagado) })}
+              </p>
+              <a
+                href={`/myOrders/${sale.idPedido}/eticket.pdf`}
+                className="button-secondary"
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t("checkout:boxOffice.printAgain")}
+              </a>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

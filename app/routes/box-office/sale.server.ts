@@ -1,0 +1,125 @@
+// /BuyTicketBox's server side: the counter sale of a BOX process (clerks only) and its
+// actions: give a performance's places back, and sell (CobrarBoleteria) in cash or by card
+// present to a walk-in buyer. The sale's clock follows the session timer as the checkout's.
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
+import { data, redirect } from "react-router";
+import { boxSalePath } from "~/lib/box-office";
+import { boxSaleForm } from "~/lib/forms";
+import { notFound } from "~/lib/responses";
+import { cancelPurchase, endPurchase, isEmptied } from "~/routes/buy-ticket/checkout.server";
+import { orThrow } from "~/services/commerce.server";
+import { timerOf, timerStarted } from "~/services/purchase-timer.server";
+import type { RequestContext } from "~/services/request-context.server";
+
+/** The process and performance the sale page's address names (a malformed one: 404). */
+export function saleOf(url: URL) {
+  const processId = idPath.safeParse(url.searchParams.get("idProcesoDeCompra"));
+  if (!processId.success) throw notFound();
+  const performance = idPath.safeParse(url.searchParams.get("idFuncion"));
+  return {
+    processId: processId.data,
+    performanceId: performance.success ? performance.data : null,
+  };
+}
+
+export const doneSalePath = (orderId: number) => `/BuyTicketBox/ok/${orderId}`;
+
+/** The BOX process to sell, or where the clerk goes instead. */
+export async function loadSale(shop: RequestContext, processId: number) {
+  const process = orThrow(
+    await shop.commerce.call(endpoints.process, { params: { id: processId } }),
+  );
+  if (process.ctProcess !== "BOX") {
+    // §4: a CART process whose clock ended or was reset goes to payFinish; a running one to
+    // its own checkout.
+    const timer = timerOf(shop);
+    if (timer.cEstado === "FINISHED" || timer.cEstado === "RESET") throw redirect("/payFinish");
+    throw redirect(`/BuyTicket/${processId}`);
+  }
+  if (process.cEstado === "PAID" && process.idPedido)
+    throw redirect(doneSalePath(process.idPedido));
+  if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired", "/");
+  if (process.cEstado === "CANCELLED" || isEmptied(process)) {
+    throw endPurchase(shop, "layout:notices.purchaseCancelled", "/");
+  }
+  const timer = timerOf(shop);
+  if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
+    timerStarted(shop, process);
+  }
+  // A fresh key per rendered form: a double submit records one sale.
+  return { process, idempotencyKey: randomUUID() };
+}
+
+/** The card's security code is never sent back to the page. */
+const hideFields = ["oTarjeta.cCodigoSeguridad"];
+
+async function sell(shop: RequestContext, process: PurchaseProcess, form: FormData) {
+  const submission = parseWithZod(form, { schema: boxSaleForm });
+  if (submission.status !== "success") {
+    return data(
+      { ...submission.reply({ hideFields }), idempotencyKey: randomUUID() },
+      { status: 400 },
+    );
+  }
+  const sale = submission.value;
+  const result = await shop.commerce.call(endpoints.boxCharge, {
+    params: { id: process.idProcesoDeCompra },
+    body: {
+      cClaveIdempotencia: sale.cClaveIdempotencia,
+      cMedioDePago: sale.cMedioDePago,
+      oComprador: sale.oComprador,
+      // Checked as a card by the form's schema when the card is the medium.
+      oTarjeta: sale.cMedioDePago === "TARJETA_PRESENTE" ? (sale.oTarjeta as never) : undefined,
+      nCuotas: sale.nCuotas,
+    },
+    idempotencyKey: sale.cClaveIdempotencia,
+  });
+  if (result.ok) {
+    shop.session.unset("processId");
+    return redirect(doneSalePath(result.data.idPedido));
+  }
+  if (result.code === "PROCESS_EXPIRED")
+    return endPurchase(shop, "layout:notices.purchaseExpired", "/");
+  if (result.code === "PROCESS_CANCELLED") {
+    return endPurchase(shop, "layout:notices.purchaseCancelled", "/");
+  }
+  const declined = result.code === "PAYMENT_DECLINED" || result.code === "PAYMENT_FAILED";
+  return data(
+    {
+      ...submission.reply({
+        formErrors: [result.message],
+        fieldErrors: result.fieldErrors,
+        hideFields,
+      }),
+      // A declined card may be tried again: that is a new attempt.
+      idempotencyKey: declined ? randomUUID() : sale.cClaveIdempotencia,
+    },
+    { status: declined ? 402 : result.code === "TRANSPORT" ? 503 : 400 },
+  );
+}
+
+export async function saleAction(
+  shop: RequestContext,
+  sale: { processId: number; performanceId: number | null },
+  form: FormData,
+) {
+  const { process } = await loadSale(shop, sale.processId);
+  const intent = form.get("intent");
+  // The clock ran out (the expiry dialog's OK): the sale is let go.
+  if (intent === "expired") return cancelPurchase(shop, process.idProcesoDeCompra, "expired");
+  if (intent === "release") {
+    const body = releasePerformanceRequest.safeParse({ idFuncion: form.get("idFuncion") });
+    if (!body.success) return data({ releaseError: true }, { status: 400 });
+    const after = await shop.commerce.call(endpoints.releasePerformance, {
+      params: { id: process.idProcesoDeCompra },
+      body: body.data,
+    });
+    if (after.ok && isEmptied(after.data)) {
+      return endPurchase(shop, "layout:notices.purchaseEmptied", "/");
+    }
+    return redirect(boxSalePath(process.idProcesoDeCompra, sale.performanceId));
+  }
+  return sell(shop, process, form);
+}

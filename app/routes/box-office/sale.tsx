@@ -1,0 +1,81 @@
+// /BuyTicketBox?idProcesoDeCompra=…&idFuncion=… (clerks only): the box office sells the
+// places a BOX process holds to a walk-in buyer, in cash or by a card presented at the
+// counter; the tickets are printed at once on the next page.
+import { useCallback, useState } from "react";
+import { PurchaseClock } from "~/components/purchase-clock";
+import { useTranslation } from "~/lib/i18n";
+import { seoMeta } from "~/lib/seo";
+import { ExpiredDialog } from "~/routes/buy-ticket/expired-dialog";
+import { HeldPlaces } from "~/routes/buy-ticket/held-places";
+import { requireBoxClerk } from "~/services/box-office.server";
+import { getT } from "~/services/i18n.server";
+import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
+import { seoFor } from "~/services/seo.server";
+import type { Route } from "./+types/sale";
+import { loadSale, saleAction, saleOf } from "./sale.server";
+import { SaleForm } from "./sale-form";
+
+export async function loader(args: Route.LoaderArgs) {
+  const shop = requireBoxClerk(args);
+  const sale = await loadSale(shop, saleOf(new URL(args.request.url)).processId);
+  const t = getT(args.context);
+  return {
+    ...sale,
+    now: Date.now(),
+    currentYear: new Date().getFullYear(),
+    seo: seoFor(args, {
+      title: t("checkout:boxOffice.title"),
+      description: t("checkout:boxOffice.title"),
+      noindex: true,
+    }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const shop = requireBoxClerk(args);
+  const form = await args.request.formData();
+  claimTab(shop, tabIdOf(form));
+  return saleAction(shop, saleOf(new URL(args.request.url)), form);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function BuyTicketBox({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { process } = loaderData;
+  const [expired, setExpired] = useState(false);
+  const onExpire = useCallback(() => setExpired(true), []);
+  return (
+    <div className="grid grid-cols-1 lg:grid-cols-[3fr_2fr] gap-8">
+      <section aria-labelledby="box-sale-heading">
+        <div className="flex flex-wrap items-center justify-between gap-2 mb-4">
+          <h1 id="box-sale-heading" className="mb-0">
+            {t("checkout:boxOffice.title")}
+          </h1>
+          <p className="text-lg">
+            <PurchaseClock
+              deadline={process.dMaxima}
+              renderedAt={loaderData.now}
+              onExpire={onExpire}
+            />
+          </p>
+        </div>
+        <HeldPlaces process={process} sectorMoves={[]} />
+      </section>
+      <section aria-labelledby="box-sell-heading">
+        <h2 id="box-sell-heading">{t("checkout:boxOffice.sellHeading")}</h2>
+        <SaleForm
+          process={process}
+          idempotencyKey={
+            actionData && "idempotencyKey" in actionData
+              ? actionData.idempotencyKey
+              : loaderData.idempotencyKey
+          }
+          currentYear={loaderData.currentYear}
+          lastResult={actionData && "status" in actionData ? actionData : undefined}
+        />
+      </section>
+      {expired ? <ExpiredDialog /> : null}
+    </div>
+  );
+}
