@@ -7,6 +7,7 @@ describe("businessErrorNCodes", () => {
     const protocol = new Set([
       "VALIDATION",
       "UNAUTHORIZED",
+      "FORBIDDEN",
       "NOT_FOUND",
       "METHOD_NOT_ALLOWED",
       "RATE_LIMITED",
