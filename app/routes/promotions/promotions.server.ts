@@ -4,6 +4,7 @@
 // ended; this page only sends the buyer there.
 import { endpoints, idParam, type PromotionView, type PurchaseProcess, plainText } from "@contract";
 import { data, redirect } from "react-router";
+import { isProduct } from "~/lib/browse-paths";
 import { isEmptied } from "~/routes/buy-ticket/checkout.server";
 import { orThrow } from "~/services/commerce.server";
 import { checkoutPath } from "~/services/purchase.server";
@@ -11,6 +12,10 @@ import type { RequestContext } from "~/services/request-context.server";
 import { placeField } from "./place-field";
 
 type T = (key: string) => string;
+
+/** Promotions are for tickets: a shop product's line has none. */
+const isTicketLine = (line: PurchaseProcess["listaFuncion"][number]) =>
+  !isProduct(line.oEspectaculo);
 
 /** The code applied to this purchase, if any (a code of an earlier purchase is forgotten). */
 export function codeOf(shop: RequestContext, processId: number): string | null {
@@ -27,7 +32,7 @@ export async function loadPromotions(shop: RequestContext, processId: number) {
   if (process.cEstado !== "ACTIVE" || isEmptied(process)) throw redirect(checkoutPath(processId));
   const code = codeOf(shop, processId);
   const offers: PromotionOffer[] = await Promise.all(
-    process.listaFuncion.map(async (line) => ({
+    process.listaFuncion.filter(isTicketLine).map(async (line) => ({
       idFuncion: line.idFuncion,
       promotions: orThrow(
         await commerce.call(endpoints.performancePromotions, {
@@ -60,7 +65,7 @@ async function applyCode(shop: RequestContext, t: T, process: PurchaseProcess, f
     );
   }
   const answers = await Promise.all(
-    process.listaFuncion.map((line) =>
+    process.listaFuncion.filter(isTicketLine).map((line) =>
       shop.commerce.call(endpoints.performancePromotions, {
         params: { id: line.idFuncion },
         body: { idProcesoDeCompra: process.idProcesoDeCompra, cCodigo: code.data },
@@ -87,7 +92,7 @@ async function applyCode(shop: RequestContext, t: T, process: PurchaseProcess, f
 
 /** Saves the promotion chosen for every place of the purchase, then back to the checkout. */
 async function saveChoices(shop: RequestContext, t: T, process: PurchaseProcess, form: FormData) {
-  const places = process.listaFuncion.flatMap((line) => line.listaPosiciones);
+  const places = process.listaFuncion.filter(isTicketLine).flatMap((line) => line.listaPosiciones);
   const choices: Record<string, string> = {};
   const listaPosiciones = [];
   for (const place of places) {

@@ -212,14 +212,17 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
       </section>
 
       <Form method="post">
-        {process.listaFuncion.map((line) => (
-          <LineChoices
-            key={line.idFuncion}
-            line={line}
-            offer={offers.find((offer) => offer.idFuncion === line.idFuncion)}
-            choices={answer?.choices}
-          />
-        ))}
+        {/* Products carry no promotions: only the tickets' performances are listed. */}
+        {process.listaFuncion
+          .filter((line) => !isProduct(line.oEspectaculo))
+          .map((line) => (
+            <LineChoices
+              key={line.idFuncion}
+              line={line}
+              offer={offers.find((offer) => offer.idFuncion === line.idFuncion)}
+              choices={answer?.choices}
+            />
+          ))}
         <div className="flex flex-wrap gap-3 mt-4">
           {anyOffered ? (
             <button
