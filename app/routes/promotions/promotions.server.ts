@@ -4,12 +4,13 @@
 // ended; this page only sends the buyer there.
 import { endpoints, idParam, type PromotionView, type PurchaseProcess, plainText } from "@contract";
 import { data, redirect } from "react-router";
+import { brand } from "~/config/brand";
 import { isProduct } from "~/lib/browse-paths";
 import { isEmptied } from "~/routes/buy-ticket/checkout.server";
 import { orThrow } from "~/services/commerce.server";
 import { checkoutPath } from "~/services/purchase.server";
 import type { RequestContext } from "~/services/request-context.server";
-import { placeField } from "./place-field";
+import { lineField, placeField, typedChoices } from "./place-field";
 
 type T = (key: string) => string;
 
@@ -92,12 +93,22 @@ async function applyCode(shop: RequestContext, t: T, process: PurchaseProcess, f
 
 /** Saves the promotion chosen for every place of the purchase, then back to the checkout. */
 async function saveChoices(shop: RequestContext, t: T, process: PurchaseProcess, form: FormData) {
-  const places = process.listaFuncion.filter(isTicketLine).flatMap((line) => line.listaPosiciones);
+  const lines = process.listaFuncion.filter(isTicketLine);
+  const typed = typedChoices(lines, form, brand.flags.multiPromotion);
+  // What the form showed, given back as typed on a refusal.
   const choices: Record<string, string> = {};
+  for (const line of lines) {
+    if (!brand.flags.multiPromotion) {
+      choices[lineField(line.idFuncion)] = String(form.get(lineField(line.idFuncion)) ?? "");
+    }
+    for (const place of line.listaPosiciones) {
+      if (brand.flags.multiPromotion) {
+        choices[placeField(place.idPosicion)] = typed.get(place.idPosicion) ?? "";
+      }
+    }
+  }
   const listaPosiciones = [];
-  for (const place of places) {
-    const value = String(form.get(placeField(place.idPosicion)) ?? "");
-    choices[placeField(place.idPosicion)] = value;
+  for (const [positionId, value] of typed) {
     const promotionId = value === "" ? null : idParam.safeParse(value);
     if (promotionId !== null && !promotionId.success) {
       return data<PromotionsActionData>(
@@ -106,7 +117,7 @@ async function saveChoices(shop: RequestContext, t: T, process: PurchaseProcess,
       );
     }
     listaPosiciones.push({
-      idPosicion: place.idPosicion,
+      idPosicion: positionId,
       idPromocion: promotionId === null ? null : promotionId.data,
       cCodigo: codeOf(shop, process.idProcesoDeCompra),
     });

@@ -1,11 +1,12 @@
 // /promocion (login, no queue; spec §2): choose a promotion for each ticket of the running
-// purchase. Multi-promotion: every ticket has its own choice, and the single-promotion dialog
-// is skipped. A code the buyer types unlocks the promotions that ask for it. Plain forms:
+// purchase. Multi-promotion (brand flag, on): every ticket has its own choice; off, one per
+// performance. The single-promotion dialog is skipped (brand flag): the page is the choice. A code the buyer types unlocks the promotions that ask for it. Plain forms:
 // it works without JavaScript. Saving goes back to the checkout, which shows each ticket's
 // promotion and discount.
 import type { PromotionView, PurchaseProcess } from "@contract";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
+import { brand } from "~/config/brand";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -17,7 +18,7 @@ import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
-import { placeField } from "./place-field";
+import { lineField, placeField } from "./place-field";
 import type { PromotionOffer, PromotionsActionData } from "./promotions.server";
 import { loadPromotions, promotionsAction } from "./promotions.server";
 
@@ -115,6 +116,40 @@ function PlaceChoice({
   );
 }
 
+/** Multi-promotion off (brand flag): one promotion for all the performance's tickets. */
+function LineChoice({
+  line,
+  promotions,
+  chosen,
+}: {
+  line: Line;
+  promotions: PromotionView[];
+  chosen: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const id = lineField(line.idFuncion);
+  const current = new Set(line.listaPosiciones.map((place) => place.idPromocion));
+  const shared = current.size === 1 ? [...current][0] : null;
+  const choosable = promotions.filter(
+    (promotion) => promotion.lDisponible || promotion.idPromocion === shared,
+  );
+  return (
+    <div className="my-2">
+      <label htmlFor={id} className="block font-semibold">
+        {t("checkout:promotions.forAll", { count: line.listaPosiciones.length })}
+      </label>
+      <select id={id} name={id} defaultValue={chosen ?? (shared === null ? "" : String(shared))}>
+        <option value="">{t("checkout:promotions.none")}</option>
+        {choosable.map((promotion) => (
+          <option key={promotion.idPromocion} value={promotion.idPromocion}>
+            {promotion.cNombre} — {ruleText(promotion.oRegla, t)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function LineChoices({
   line,
   offer,
@@ -142,7 +177,7 @@ function LineChoices({
         </p>
       )}
       <PromotionList promotions={promotions} />
-      {promotions.length > 0
+      {promotions.length > 0 && brand.flags.multiPromotion
         ? line.listaPosiciones.map((place) => (
             <PlaceChoice
               key={place.idPosicion}
@@ -155,6 +190,13 @@ function LineChoices({
             />
           ))
         : null}
+      {promotions.length > 0 && !brand.flags.multiPromotion ? (
+        <LineChoice
+          line={line}
+          promotions={promotions}
+          chosen={choices?.[lineField(line.idFuncion)]}
+        />
+      ) : null}
     </section>
   );
 }
