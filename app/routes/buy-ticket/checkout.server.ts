@@ -181,9 +181,21 @@ export async function cancelPurchase(
   if (why === "cancelled") return endPurchase(shop, "layout:notices.purchaseCancelled", "/");
   // §4: the expiry dialog's OK leaves to the previous page, the performance the places were
   // chosen on, when the timer knows it; else to the billboard.
+  return endPurchase(shop, "layout:notices.purchaseExpired", await previousPageOf(shop));
+}
+
+/**
+ * The page the purchase's places were chosen on (the timer's performance), by its canonical
+ * address: a redirect on the way would spend the notice. The billboard when unknown.
+ */
+async function previousPageOf(shop: RequestContext): Promise<string> {
   const performanceId = timerOf(shop).idFuncion;
-  const back = performanceId ? `/funcion?idFuncion=${performanceId}` : "/";
-  return endPurchase(shop, "layout:notices.purchaseExpired", back);
+  if (!performanceId) return "/";
+  const found = await shop.commerce.call(endpoints.performance, { params: { id: performanceId } });
+  if (!found.ok) return "/";
+  return isProduct(found.data.oEspectaculo)
+    ? shopPerformancePath(performanceId)
+    : performancePath(found.data.oEspectaculo.cSeo, performanceId);
 }
 
 /** The buyer's one extension of the clock (WCAG 2.2.1), told on the checkout either way. */

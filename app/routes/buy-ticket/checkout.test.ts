@@ -1,6 +1,7 @@
 // The checkout's loader and action through the request context, against the embedded API:
 // what a buyer's browser would get back for each submission, cookie included.
 import { beforeEach, describe, expect, it } from "vitest";
+import { resetTimer, startTimer } from "~/lib/purchase-timer";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, loggedIn, pageGet, runRoute } from "~/testing/route-harness";
 import { cardFormFields, createBuyer, setUpHeldPurchase } from "~/testing/shop-buyer";
@@ -167,6 +168,25 @@ describe("checkout action", () => {
     );
     expect((result as Response).headers.get("Location")).toBe("/");
     expect(await free()).toBe(fx.generalPlaces);
+  });
+
+  it("after the clock ran out, OK goes back to the performance the places were chosen on", async () => {
+    const timer = startTimer(resetTimer(), {
+      processId,
+      type: "CART",
+      performanceId: fx.performances.main.id,
+      now: new Date(),
+    });
+    const withTimer = await held.buyer.cookie({ processId, timer });
+    const { result, setCookie } = await runRoute(
+      action,
+      formPost(checkout(), { intent: "expired" }, withTimer),
+      params(),
+    );
+    expect((result as Response).headers.get("Location")).toBe(
+      `/funcion/obra-de-prueba/${fx.performances.main.id}`,
+    );
+    expect((await sessionOf(setCookie)).get("notice")).toBe("layout:notices.purchaseExpired");
   });
 
   it("extends the purchase time once, says so, and then offers it no more", async () => {
