@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -133,4 +134,36 @@ export const externalLogins = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("external_logins_issuer_subject_idx").on(t.issuer, t.subject)],
+);
+
+/**
+ * Staff roles, granted by the city's operators straight in the database (never by sign-up or
+ * any API call): BOX_CLERK sells at the box office (ctProcess BOX).
+ */
+export const staffRoles = pgTable(
+  "staff_roles",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    role: text("role").$type<"BOX_CLERK">().notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.role] })],
+);
+
+/**
+ * What a customer was found to be (RESIDENT, RETIREE…), for the promotions meant for them.
+ * Granted by the city's staff after checking a document, never by the customer.
+ */
+export const customerAttributes = pgTable(
+  "customer_attributes",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    attribute: text("attribute").notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.attribute] })],
 );

@@ -2,7 +2,6 @@
 // Texts shown to buyers in several languages are stored as { es, en, pt } JSON.
 import { type SQL, sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -17,35 +16,14 @@ import {
 
 import { customers } from "./schema-customers.ts";
 import { hallSeats, hallSectors } from "./schema-halls.ts";
+import { localizedSql, searchFold } from "./search-fold.ts";
 
 export * from "./schema-customers.ts";
 export * from "./schema-halls.ts";
+export * from "./schema-operations.ts";
+export * from "./search-fold.ts";
 
 export type LocalizedText = { es: string; en: string; pt: string };
-
-// ---------------------------------------------------------------- search folding
-// Search is case- and accent-insensitive without a database extension (no unaccent, no
-// pg_trgm: PGlite would have to load them and every host would need them). Texts are
-// folded with lower() plus translate() of the accented Latin letters, both immutable, so
-// the database keeps the folded copies as generated columns and never goes out of sync.
-// The same table folds the search term in the application (catalog/search.ts).
-
-/** Accented Latin letters (Latin-1 and Latin Extended-A), upper and lower case… */
-export const SEARCH_FOLD_FROM =
-  "ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöøùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĐđĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŁłŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽž";
-/** …and the lower-case ASCII letter each one folds to (same position). */
-export const SEARCH_FOLD_TO =
-  "aaaaaaceeeeiiiinoooooouuuuyaaaaaaceeeeiiiinoooooouuuuyyaaaaaaccccccccddddeeeeeeeeeegggggggghhiiiiiiiiijjkkllllllllnnnnnnoooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzz";
-
-/** SQL that folds a text expression for search (lower case, no accents). */
-export function searchFold(text: SQL): SQL {
-  return sql`translate(lower(${text}), ${sql.raw(`'${SEARCH_FOLD_FROM}'`)}, ${sql.raw(`'${SEARCH_FOLD_TO}'`)})`;
-}
-
-/** SQL of a { es, en, pt } JSON text in one language, falling back to es (as localized()). */
-export function localizedSql(json: SQL, language: "es" | "en" | "pt"): SQL {
-  return sql`coalesce(nullif(${json} ->> ${sql.raw(`'${language}'`)}, ''), ${json} ->> 'es', '')`;
-}
 
 /** What a show's search matches in one language, besides its venue and category names. */
 const showSearchText = (language: "es" | "en" | "pt"): SQL =>
@@ -308,38 +286,6 @@ export const placePromotions = pgTable(
   ],
 );
 
-/**
- * Staff roles, granted by the city's operators straight in the database (never by sign-up or
- * any API call): BOX_CLERK sells at the box office (ctProcess BOX).
- */
-export const staffRoles = pgTable(
-  "staff_roles",
-  {
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id),
-    role: text("role").$type<"BOX_CLERK">().notNull(),
-    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.role] })],
-);
-
-/**
- * What a customer was found to be (RESIDENT, RETIREE…), for the promotions meant for them.
- * Granted by the city's staff after checking a document, never by the customer.
- */
-export const customerAttributes = pgTable(
-  "customer_attributes",
-  {
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id),
-    attribute: text("attribute").notNull(),
-    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.attribute] })],
-);
-
 export const payments = pgTable(
   "payments",
   {
@@ -363,26 +309,6 @@ export const payments = pgTable(
     index("payments_process_idx").on(t.processId),
   ],
 );
-
-/**
- * Not the shop's: the ledger of the sandbox acquirer (payments/sandbox.ts), the offline
- * stand-in for an outside card acquirer, which keeps its own records as a real one would. In
- * the database rather than in memory so that every API process sharing the database is one
- * acquirer: the primary key decides each idempotency key once.
- */
-export const sandboxAcquirerCharges = pgTable("sandbox_acquirer_charges", {
-  idempotencyKey: text("idempotency_key").primaryKey(),
-  /** APPROVED, DECLINED or FAILED: the answer given for this key, every time. */
-  status: text("status").$type<"APPROVED" | "DECLINED" | "FAILED">().notNull(),
-  /** The charge's reference (approved ones only). */
-  reference: text("reference").unique(),
-  reason: text("reason"),
-  last4: text("last4").notNull(),
-  amount: integer("amount").notNull(),
-  installments: integer("installments").notNull(),
-  refunded: boolean("refunded").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 export const orders = pgTable(
   "orders",
@@ -459,32 +385,4 @@ export const contactMessages = pgTable("contact_messages", {
   subject: text("subject"),
   body: text("body").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * Attempts counted against the rate limits (limits/rate-limits.ts), one row per key and
- * fixed window, so every API process of one shop counts together. Rows past their window
- * are deleted from time to time.
- */
-export const rateLimitCounters = pgTable(
-  "rate_limit_counters",
-  {
-    /** Limit, scope and subject: "login:account:<sha-256 of the e-mail>", "signUp:address:…". */
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    hits: integer("hits").notNull(),
-    /** The window's end: the row is of no use after it. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.key, t.windowStart] }),
-    index("rate_limit_counters_expires_idx").on(t.expiresAt),
-  ],
-);
-
-export const seedRuns = pgTable("seed_runs", {
-  name: text("name").primaryKey(),
-  ranAt: bigint("ran_at", { mode: "number" })
-    .notNull()
-    .default(sql`extract(epoch from now())::bigint`),
 });

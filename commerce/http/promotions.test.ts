@@ -9,9 +9,10 @@ import {
   purchaseProcessSchema,
 } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
-import { customerAttributes, customers, promotions, tickets } from "../db/schema.ts";
+import { customerAttributes, customers, tickets } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
+import { addPromotion as addShowPromotion } from "../testing/promotions.ts";
 
 let db: Database;
 let t: TestApi;
@@ -28,19 +29,8 @@ beforeEach(() => {
 const text = (es: string) => ({ es, en: es, pt: es });
 const DAY = 24 * 60 * 60_000;
 
-async function addPromotion(values: Partial<typeof promotions.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(promotions)
-    .values({
-      showId: fx.show.id,
-      name: text("Promo"),
-      description: text("Una promoción"),
-      rule: { kind: "PERCENT_OFF", percent: 20 },
-      ...values,
-    })
-    .returning();
-  return row;
-}
+const addPromotion = (values: Parameters<typeof addShowPromotion>[2] = {}) =>
+  addShowPromotion(db, fx.show.id, values);
 
 async function grant(email: string, attribute: string) {
   const [customer] = await db.select().from(customers).where(eq(customers.email, email));

@@ -11,7 +11,8 @@ import type { CommerceDeps } from "../deps.ts";
 import { localized } from "../domain/localized.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
-import { choosePromotions, offeredPromotions, refusalCodes } from "../purchase/promotion-store.ts";
+import { choosePromotions, offeredPromotions } from "../purchase/promotion-choice.ts";
+import { refusalCodes } from "../purchase/promotion-store.ts";
 import { loadProcessView } from "../purchase/view.ts";
 import { implement } from "./register.ts";
 

@@ -1,10 +1,11 @@
 // The box office's sale form: the walk-in buyer (name; e-mail only if they want the tickets
 // mailed), how they pay (cash, or a card presented at the counter) and, for a card, its
 // fields. One plain form: it works without JavaScript; Conform checks it as the clerk types.
-import { getFormProps, getSelectProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
-import { FieldErrors, FormErrors, RadioField, TextField, useShopForm } from "~/components/field";
+import { CardFields } from "~/components/card-fields";
+import { FormErrors, RadioField, TextField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { boxSaleForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -29,9 +30,6 @@ export function SaleForm({
   });
   const buyer = fields.oComprador.getFieldset();
   const card = fields.oTarjeta.getFieldset();
-  const years = Array.from({ length: 15 }, (_, i) => currentYear + i);
-  const { key: monthKey, ...monthProps } = getSelectProps(card.nMesVencimiento);
-  const { key: yearKey, ...yearProps } = getSelectProps(card.nAnioVencimiento);
   return (
     <Form
       method="post"
@@ -62,47 +60,7 @@ export function SaleForm({
       <fieldset className="mb-4">
         <legend className="font-semibold mb-1">{t("checkout:boxOffice.cardHeading")}</legend>
         <p className="text-sm mb-2">{t("checkout:boxOffice.cardHint")}</p>
-        <TextField
-          meta={card.cNumero}
-          label={t("checkout:card.number")}
-          autoComplete="off"
-          inputMode="numeric"
-        />
-        <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-x-3">
-          <div className="field">
-            <label htmlFor={card.nMesVencimiento.id}>{t("checkout:card.expiryMonth")}</label>
-            <select key={monthKey} {...monthProps}>
-              <option value="">{t("checkout:card.month")}</option>
-              {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
-                <option key={month} value={month}>
-                  {String(month).padStart(2, "0")}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={card.nMesVencimiento.errorId} errors={card.nMesVencimiento.errors} />
-          </div>
-          <div className="field">
-            <label htmlFor={card.nAnioVencimiento.id}>{t("checkout:card.expiryYear")}</label>
-            <select key={yearKey} {...yearProps}>
-              <option value="">{t("checkout:card.year")}</option>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={card.nAnioVencimiento.errorId} errors={card.nAnioVencimiento.errors} />
-          </div>
-        </div>
-        <TextField
-          meta={card.cCodigoSeguridad}
-          label={t("checkout:card.securityCode")}
-          type="password"
-          autoComplete="off"
-          inputMode="numeric"
-        />
-        <TextField meta={card.cTitular} label={t("checkout:card.holder")} autoComplete="off" />
-        <TextField meta={card.cDocumento} label={t("checkout:card.document")} />
+        <CardFields card={card} currentYear={currentYear} ownCard={false} />
       </fieldset>
       <button
         type="submit"

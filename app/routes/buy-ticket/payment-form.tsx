@@ -6,7 +6,8 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FieldErrors, FormErrors, RadioField, TextField, useShopForm } from "~/components/field";
+import { CardFields } from "~/components/card-fields";
+import { FieldErrors, FormErrors, RadioField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -48,9 +49,6 @@ export function PaymentForm({
     // server refuses a count the method does not allow next to this field.
     hydrated ? fields.nFormaDePago.value : undefined,
   );
-  const years = Array.from({ length: 15 }, (_, i) => currentYear + i);
-  const { key: monthKey, ...monthProps } = getSelectProps(card.nMesVencimiento);
-  const { key: yearKey, ...yearProps } = getSelectProps(card.nAnioVencimiento);
   const { key: installmentsKey, ...installmentsProps } = getSelectProps(fields.nCuotas);
 
   return (
@@ -82,47 +80,7 @@ export function PaymentForm({
           label: method.cNombre,
         }))}
       />
-      <TextField
-        meta={card.cNumero}
-        label={t("checkout:card.number")}
-        autoComplete="cc-number"
-        inputMode="numeric"
-      />
-      <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-x-3">
-        <div className="field">
-          <label htmlFor={card.nMesVencimiento.id}>{t("checkout:card.expiryMonth")}</label>
-          <select key={monthKey} {...monthProps} autoComplete="cc-exp-month">
-            <option value="">{t("checkout:card.month")}</option>
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
-              <option key={month} value={month}>
-                {String(month).padStart(2, "0")}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={card.nMesVencimiento.errorId} errors={card.nMesVencimiento.errors} />
-        </div>
-        <div className="field">
-          <label htmlFor={card.nAnioVencimiento.id}>{t("checkout:card.expiryYear")}</label>
-          <select key={yearKey} {...yearProps} autoComplete="cc-exp-year">
-            <option value="">{t("checkout:card.year")}</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={card.nAnioVencimiento.errorId} errors={card.nAnioVencimiento.errors} />
-        </div>
-      </div>
-      <TextField
-        meta={card.cCodigoSeguridad}
-        label={t("checkout:card.securityCode")}
-        type="password"
-        autoComplete="cc-csc"
-        inputMode="numeric"
-      />
-      <TextField meta={card.cTitular} label={t("checkout:card.holder")} autoComplete="cc-name" />
-      <TextField meta={card.cDocumento} label={t("checkout:card.document")} />
+      <CardFields card={card} currentYear={currentYear} ownCard />
       <div className="field">
         <label htmlFor={fields.nCuotas.id}>{t("checkout:card.installments")}</label>
         <select key={installmentsKey} {...installmentsProps}>

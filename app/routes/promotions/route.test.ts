@@ -5,8 +5,8 @@ import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute } from "~/testing/route-harness";
 import { setUpHeldPurchase } from "~/testing/shop-buyer";
 import type { Database } from "../../../commerce/db/client.ts";
-import { promotions } from "../../../commerce/db/schema.ts";
 import type { Fixture, TestApi } from "../../../commerce/testing/harness.ts";
+import { addPromotion as addShowPromotion } from "../../../commerce/testing/promotions.ts";
 import * as page from "./route";
 
 let db: Database;
@@ -23,19 +23,8 @@ beforeEach(() => {
 
 const text = (es: string) => ({ es, en: es, pt: es });
 
-async function addPromotion(values: Partial<typeof promotions.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(promotions)
-    .values({
-      showId: fx.show.id,
-      name: text("Promo"),
-      description: text("Una promoción"),
-      rule: { kind: "PERCENT_OFF", percent: 20 },
-      ...values,
-    })
-    .returning();
-  return row;
-}
+const addPromotion = (values: Parameters<typeof addShowPromotion>[2] = {}) =>
+  addShowPromotion(db, fx.show.id, values);
 
 const sessionOf = (setCookie: string | null, fallback = cookie) =>
   sessionStorage.getSession((setCookie ?? fallback).split(";")[0]);

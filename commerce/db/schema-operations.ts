@@ -1,0 +1,62 @@
+// Tables of the API's own operation, not of the shop's catalogue or sales: the rate-limit
+// counters, the sandbox acquirer's ledger (a stand-in for an outside service) and the seed
+// runs. No foreign keys to the rest of the schema.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Not the shop's: the ledger of the sandbox acquirer (payments/sandbox.ts), the offline
+ * stand-in for an outside card acquirer, which keeps its own records as a real one would. In
+ * the database rather than in memory so that every API process sharing the database is one
+ * acquirer: the primary key decides each idempotency key once.
+ */
+export const sandboxAcquirerCharges = pgTable("sandbox_acquirer_charges", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  /** APPROVED, DECLINED or FAILED: the answer given for this key, every time. */
+  status: text("status").$type<"APPROVED" | "DECLINED" | "FAILED">().notNull(),
+  /** The charge's reference (approved ones only). */
+  reference: text("reference").unique(),
+  reason: text("reason"),
+  last4: text("last4").notNull(),
+  amount: integer("amount").notNull(),
+  installments: integer("installments").notNull(),
+  refunded: boolean("refunded").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Attempts counted against the rate limits (limits/rate-limits.ts), one row per key and
+ * fixed window, so every API process of one shop counts together. Rows past their window
+ * are deleted from time to time.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    /** Limit, scope and subject: "login:account:<sha-256 of the e-mail>", "signUp:address:…". */
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+    /** The window's end: the row is of no use after it. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index("rate_limit_counters_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const seedRuns = pgTable("seed_runs", {
+  name: text("name").primaryKey(),
+  ranAt: bigint("ran_at", { mode: "number" })
+    .notNull()
+    .default(sql`extract(epoch from now())::bigint`),
+});
