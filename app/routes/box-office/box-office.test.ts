@@ -58,6 +58,9 @@ describe("a counter sale", () => {
     );
     const done = locationOf(sold) ?? "";
     expect(done).toMatch(/^\/BuyTicketBox\/ok\/\d+$/);
+    const afterSale = await sessionStorage.getSession(sold.setCookie?.split(";")[0]);
+    expect(afterSale.get("processId")).toBeUndefined();
+    expect(afterSale.get("timer")?.cEstado).toBe("RESET");
     const orderId = done.split("/").pop() as string;
     expect((await processView()).cEstado).toBe("PAID");
 

@@ -10,7 +10,7 @@ import { boxSaleForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
 import { cancelPurchase, endPurchase, isEmptied } from "~/routes/buy-ticket/checkout.server";
 import { orThrow } from "~/services/commerce.server";
-import { timerOf, timerStarted } from "~/services/purchase-timer.server";
+import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
 
 /** The process and performance the sale page's address names (a malformed one: 404). */
@@ -77,7 +77,9 @@ async function sell(shop: RequestContext, process: PurchaseProcess, form: FormDa
     idempotencyKey: sale.cClaveIdempotencia,
   });
   if (result.ok) {
+    // Sold: the counter's clock stops and the next sale starts clean.
     shop.session.unset("processId");
+    timerEnded(shop, null);
     return redirect(doneSalePath(result.data.idPedido));
   }
   if (result.code === "PROCESS_EXPIRED")
