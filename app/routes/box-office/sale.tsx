@@ -2,11 +2,11 @@
 // places a BOX process holds to a walk-in buyer, in cash or by a card presented at the
 // counter; the tickets are printed at once on the next page.
 import { useCallback, useState } from "react";
-import { PurchaseClock } from "~/components/purchase-clock";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { ExpiredDialog } from "~/routes/buy-ticket/expired-dialog";
 import { HeldPlaces } from "~/routes/buy-ticket/held-places";
+import { PurchaseHeading } from "~/routes/buy-ticket/purchase-heading";
 import { requireBoxClerk } from "~/services/box-office.server";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
@@ -48,18 +48,13 @@ export default function BuyTicketBox({ loaderData, actionData }: Route.Component
   return (
     <div className="grid grid-cols-1 lg:grid-cols-[3fr_2fr] gap-8">
       <section aria-labelledby="box-sale-heading">
-        <div className="flex flex-wrap items-center justify-between gap-2 mb-4">
-          <h1 id="box-sale-heading" className="mb-0">
-            {t("checkout:boxOffice.title")}
-          </h1>
-          <p className="text-lg">
-            <PurchaseClock
-              deadline={process.dMaxima}
-              renderedAt={loaderData.now}
-              onExpire={onExpire}
-            />
-          </p>
-        </div>
+        <PurchaseHeading
+          id="box-sale-heading"
+          title={t("checkout:boxOffice.title")}
+          deadline={process.dMaxima}
+          renderedAt={loaderData.now}
+          onExpire={onExpire}
+        />
         <HeldPlaces process={process} sectorMoves={[]} />
       </section>
       <section aria-labelledby="box-sell-heading">

@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
-import { PurchaseClock } from "~/components/purchase-clock";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
@@ -20,6 +19,7 @@ import { HeldPlaces } from "./held-places";
 import { PaymentForm } from "./payment-form";
 import { productsAction } from "./products.server";
 import { ProductsForm } from "./products-form";
+import { PurchaseHeading } from "./purchase-heading";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
@@ -83,18 +83,13 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="checkout grid grid-cols-1 lg:grid-cols-[3fr_2fr] gap-8">
       <section aria-labelledby="held-heading">
-        <div className="flex flex-wrap items-center justify-between gap-2 mb-4">
-          <h1 id="held-heading" className="mb-0">
-            {t("checkout:title")}
-          </h1>
-          <p className="text-lg">
-            <PurchaseClock
-              deadline={process.dMaxima}
-              renderedAt={loaderData.now}
-              onExpire={onExpire}
-            />
-          </p>
-        </div>
+        <PurchaseHeading
+          id="held-heading"
+          title={t("checkout:title")}
+          deadline={process.dMaxima}
+          renderedAt={loaderData.now}
+          onExpire={onExpire}
+        />
         <ExtendTimeForm minutes={process.nMinutosExtension} />
         <HeldPlaces
           process={process}

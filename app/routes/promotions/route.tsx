@@ -80,29 +80,31 @@ function PromotionList({ promotions }: { promotions: PromotionView[] }) {
   );
 }
 
-function PlaceChoice({
-  place,
+/**
+ * One promotion select: "No promotion" and the promotions the buyer may have now, plus the
+ * one already carried (it stays a choice even if it could not be given anew now).
+ */
+function PromotionSelect({
+  id,
+  label,
   promotions,
+  carried,
   chosen,
 }: {
-  place: Place;
+  id: string;
+  label: string;
   promotions: PromotionView[];
+  carried: number | null;
   chosen: string;
 }) {
   const { t } = useTranslation();
-  const id = placeField(place.idPosicion);
-  // The place's own promotion stays a choice even if it could not be given anew now.
   const choosable = promotions.filter(
-    (promotion) => promotion.lDisponible || promotion.idPromocion === place.idPromocion,
+    (promotion) => promotion.lDisponible || promotion.idPromocion === carried,
   );
-  const where =
-    place.cTipo === "NUMBERED"
-      ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
-      : t("checkout:performance.generalAdmission");
   return (
     <div className="my-2">
       <label htmlFor={id} className="block font-semibold">
-        {place.cSectorNombre} · {where} · {formatPrice(place.fPrecio)}
+        {label}
       </label>
       <select id={id} name={id} defaultValue={chosen} className="w-full max-w-md">
         <option value="">{t("checkout:promotions.none")}</option>
@@ -113,6 +115,31 @@ function PlaceChoice({
         ))}
       </select>
     </div>
+  );
+}
+
+function PlaceChoice({
+  place,
+  promotions,
+  chosen,
+}: {
+  place: Place;
+  promotions: PromotionView[];
+  chosen: string;
+}) {
+  const { t } = useTranslation();
+  const where =
+    place.cTipo === "NUMBERED"
+      ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
+      : t("checkout:performance.generalAdmission");
+  return (
+    <PromotionSelect
+      id={placeField(place.idPosicion)}
+      label={`${place.cSectorNombre} · ${where} · ${formatPrice(place.fPrecio)}`}
+      promotions={promotions}
+      carried={place.idPromocion}
+      chosen={chosen}
+    />
   );
 }
 
@@ -127,26 +154,16 @@ function LineChoice({
   chosen: string | undefined;
 }) {
   const { t } = useTranslation();
-  const id = lineField(line.idFuncion);
-  const current = new Set(line.listaPosiciones.map((place) => place.idPromocion));
-  const shared = current.size === 1 ? [...current][0] : null;
-  const choosable = promotions.filter(
-    (promotion) => promotion.lDisponible || promotion.idPromocion === shared,
-  );
+  const carried = new Set(line.listaPosiciones.map((place) => place.idPromocion));
+  const shared = carried.size === 1 ? [...carried][0] : null;
   return (
-    <div className="my-2">
-      <label htmlFor={id} className="block font-semibold">
-        {t("checkout:promotions.forAll", { count: line.listaPosiciones.length })}
-      </label>
-      <select id={id} name={id} defaultValue={chosen ?? (shared === null ? "" : String(shared))}>
-        <option value="">{t("checkout:promotions.none")}</option>
-        {choosable.map((promotion) => (
-          <option key={promotion.idPromocion} value={promotion.idPromocion}>
-            {promotion.cNombre} — {ruleText(promotion.oRegla, t)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <PromotionSelect
+      id={lineField(line.idFuncion)}
+      label={t("checkout:promotions.forAll", { count: line.listaPosiciones.length })}
+      promotions={promotions}
+      carried={shared}
+      chosen={chosen ?? (shared === null ? "" : String(shared))}
+    />
   );
 }
 
