@@ -1,7 +1,7 @@
 // Card rules of spec §5, pure so that the card form (browser), the contract and the sandbox
 // acquirer share one definition. No node: imports: the browser bundle imports this file.
 
-export type CardBrand = "VISA" | "MASTERCARD" | "AMEX" | "OTHER";
+export type CardBrand = "VISA" | "MASTERCARD" | "AMEX" | "CABAL" | "OTHER";
 
 /** Luhn (mod 10) checksum over a string of digits only; anything else is invalid. */
 export function luhnValid(digits: string): boolean {
@@ -32,9 +32,11 @@ export function expiryNotPast(month: number, year: number, now: Date): boolean {
   return year > currentYear || (year === currentYear && month >= currentMonth);
 }
 
-/** Brand by the issuer prefix (IIN ranges of the three brands the shop shows). */
+/** Brand by the issuer prefix (IIN ranges of the brands the shop accepts). */
 export function cardBrand(digits: string): CardBrand {
   if (!/^[0-9]+$/.test(digits)) return "OTHER";
+  // Cabal (Argentina's cooperative network) before MASTERCARD: its ranges are its own.
+  if (/^(589657|6042[0-9]{2})/.test(digits)) return "CABAL";
   if (digits.startsWith("4")) return "VISA";
   if (/^3[47]/.test(digits)) return "AMEX";
   const two = Number(digits.slice(0, 2));

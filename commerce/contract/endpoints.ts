@@ -15,6 +15,7 @@ import {
   shopForEndpoint,
   venuesEndpoint,
 } from "./browse.ts";
+import { cardPlansEndpoint } from "./card-plans.ts";
 import {
   performanceEndpoint,
   posterEndpoint,
@@ -142,6 +143,7 @@ export const endpoints = {
   selectDelivery: selectDeliveryEndpoint,
   paymentMethods: paymentMethodsEndpoint,
   selectPaymentMethod: selectPaymentMethodEndpoint,
+  cardPlans: cardPlansEndpoint,
   charge: chargeEndpoint,
   // purchase: positions by group
   heldPlaces: heldPlacesEndpoint,

@@ -8,6 +8,7 @@ export * from "./birth-date.ts";
 export * from "./box-office.ts";
 export * from "./browse.ts";
 export * from "./card.ts";
+export * from "./card-plans.ts";
 export * from "./catalog.ts";
 export { PRODUCT_TYPE_ID } from "./constants.ts";
 export * from "./contacts.ts";

@@ -301,6 +301,10 @@ export const payments = pgTable(
     declineReason: text("decline_reason"),
     cardLast4: text("card_last4"),
     installments: integer("installments").notNull().default(1),
+    /** What the buyer pays the bank over the installments (the amount plus its interest). */
+    installmentsTotal: integer("installments_total"),
+    /** The card's network by the acquirer's BIN lookup (VISA, MASTERCARD, AMEX, CABAL). */
+    cardBrand: text("card_brand"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -45,6 +45,9 @@ class ObservedAcquirer implements PaymentProvider {
     if (this.duringCharge) await this.duringCharge();
     return outcome;
   }
+  cardProfile(bin: string) {
+    return this.sandbox.cardProfile(bin);
+  }
   lookup(key: string) {
     return this.sandbox.lookup(key);
   }
@@ -266,9 +269,14 @@ describe("POST Proceso/{id}/Cobrar", () => {
       token: alice,
       body: { nFormaDePago: 2 },
     });
-    const installments = await pay(id, alice, { nCuotas: 3 });
+    // A debit card pays at once; a credit card is refused under the debit method.
+    const debitCard = testCard("4517650000000000");
+    const installments = await pay(id, alice, { nCuotas: 3, oTarjeta: debitCard });
     expect(installments.status).toBe(400);
     expect(installments.json.oData.oErrores).toEqual({ nCuotas: ["installmentsInvalid"] });
+    const credit = await pay(id, alice);
+    expect(credit.status).toBe(400);
+    expect(credit.json.oData.oErrores).toEqual({ "oTarjeta.cNumero": ["cardIsCredit"] });
     await t.call(`/Proceso/${id}/Posiciones/SoltarFuncion`, {
       token: alice,
       body: { idFuncion: fx.performances.main.id },

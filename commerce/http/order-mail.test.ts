@@ -95,6 +95,7 @@ describe("the order confirmation mail", () => {
           await t.sandbox.charge(input);
           throw new Error("connection reset");
         },
+        cardProfile: (bin) => t.sandbox.cardProfile(bin),
         lookup: (key) => t.sandbox.lookup(key),
         refund: (reference) => t.sandbox.refund(reference),
       },

@@ -27,6 +27,7 @@ function acquirerWithPause(db: Database): PaymentProvider {
       await whileCharging?.();
       return sandbox.charge(input);
     },
+    cardProfile: (bin) => sandbox.cardProfile(bin),
     lookup: (key) => sandbox.lookup(key),
     refund: (reference) => sandbox.refund(reference),
   };

@@ -2,6 +2,7 @@
 // payment method, charge.
 // Changing calls answer the process as the buyer now sees it.
 import {
+  cardPlansEndpoint,
   chargeEndpoint,
   deliveryTypesEndpoint,
   extendEndpoint,
@@ -16,6 +17,7 @@ import {
 import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
+import { cardPlans } from "../purchase/card-plans.ts";
 import { deliveryTypeRules, paymentMethodRules } from "../purchase/catalogues.ts";
 import { charge } from "../purchase/charge.ts";
 import {
@@ -94,6 +96,15 @@ export function purchaseHandlers(deps: CommerceDeps) {
       const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };
       return view(await selectPaymentMethod(deps, input), language);
     }),
+
+    implement(cardPlansEndpoint, async ({ params, customerId }) =>
+      cardPlans(deps, {
+        processId: params.id,
+        customerId,
+        methodId: params.nFormaDePago,
+        bin: params.cardBin,
+      }),
+    ),
 
     implement(chargeEndpoint, async ({ params, body, customerId, language }) => {
       const result = await charge(deps, {

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pricePlan } from "./installment-plans.ts";
+import { offeredPlans, pricePlan } from "./installment-plans.ts";
+import { sandboxCardProfile, sandboxIssuers } from "./sandbox-issuers.ts";
 
 describe("pricePlan", () => {
   it("splits an amount without interest exactly, the odd pesos first", () => {
@@ -68,5 +69,66 @@ describe("pricePlan", () => {
       pricePlan(50_000, { count, annualRatePercent }).total;
     expect(at(6, 40)).toBeLessThan(at(6, 80));
     expect(at(3, 60)).toBeLessThan(at(12, 60));
+  });
+});
+
+describe("offeredPlans", () => {
+  const credit = { code: "CREDIT_CARD", installments: [1, 3, 6, 12] } as const;
+  const debit = { code: "DEBIT_CARD", installments: [1] } as const;
+  const card = {
+    kind: "CREDIT" as const,
+    plans: [
+      { count: 3, annualRatePercent: 0 },
+      { count: 12, annualRatePercent: 60 },
+      { count: 18, annualRatePercent: 55 },
+    ],
+  };
+
+  it("offers the issuer's plans the method takes, one installment first, priced", () => {
+    const offer = offeredPlans(card, credit, 9_000);
+    if (!("plans" in offer)) throw new Error("expected plans");
+    expect(offer.plans.map((plan) => plan.count)).toEqual([1, 3, 12]);
+    expect(offer.plans[0]).toMatchObject({ total: 9_000, interest: 0 });
+    expect(offer.plans[1]).toMatchObject({ installments: [3_000, 3_000, 3_000], interest: 0 });
+    expect(offer.plans[2].interest).toBeGreaterThan(0);
+  });
+
+  it("offers one installment to a card whose bank offers none", () => {
+    const offer = offeredPlans({ kind: "CREDIT", plans: [] }, credit, 500);
+    expect(offer).toEqual({ plans: [pricePlan(500, { count: 1, annualRatePercent: 0 })] });
+  });
+
+  it("refuses a debit card under the credit method, and the other way round", () => {
+    expect(offeredPlans({ kind: "DEBIT", plans: [] }, credit, 500)).toEqual({
+      mismatch: "cardIsDebit",
+    });
+    expect(offeredPlans(card, debit, 500)).toEqual({ mismatch: "cardIsCredit" });
+  });
+});
+
+describe("sandbox BIN table", () => {
+  it("knows each documented test card's bank, and every test card is Luhn-valid", async () => {
+    const { luhnValid } = await import("../contract/card-rules.ts");
+    for (const row of sandboxIssuers) {
+      expect(luhnValid(row.testCard), row.testCard).toBe(true);
+      expect(sandboxCardProfile(row.testCard.slice(0, 6))?.issuer).toBe(row.issuer);
+      expect(sandboxCardProfile(row.testCard.slice(0, 8))?.kind).toBe(row.kind);
+    }
+  });
+
+  it("takes an unlisted card of an accepted network as another bank's, in one installment", () => {
+    expect(sandboxCardProfile("411111")).toEqual({
+      brand: "VISA",
+      issuer: "Otro banco",
+      kind: "CREDIT",
+      plans: [{ count: 1, annualRatePercent: 0 }],
+    });
+  });
+
+  it("has no profile for a network the shop does not accept, nor for a malformed BIN", () => {
+    expect(sandboxCardProfile("601111")).toBeNull();
+    expect(sandboxCardProfile("4242")).toBeNull();
+    expect(sandboxCardProfile("42424242424")).toBeNull();
+    expect(sandboxCardProfile("42424x")).toBeNull();
   });
 });

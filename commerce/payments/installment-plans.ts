@@ -52,3 +52,31 @@ export function pricePlan(amount: number, terms: PlanTerms): PricedPlan {
   const total = installments.reduce((sum, installment) => sum + installment, 0);
   return { ...terms, installments, total, interest: total - amount };
 }
+
+export type PlanOffer =
+  | { plans: PricedPlan[] }
+  /** A debit card under the credit method, or the other way round. */
+  | { mismatch: "cardIsDebit" | "cardIsCredit" };
+
+/**
+ * The plans the buyer may choose for `amount`: the issuer's (from the acquirer's BIN lookup),
+ * within the counts the payment method takes (a debit card pays at once), priced. One plan
+ * always remains: paying in one installment.
+ */
+export function offeredPlans(
+  card: { kind: "CREDIT" | "DEBIT"; plans: readonly PlanTerms[] },
+  method: { code: "CREDIT_CARD" | "DEBIT_CARD"; installments: readonly number[] },
+  amount: number,
+): PlanOffer {
+  if (method.code === "CREDIT_CARD" && card.kind === "DEBIT") return { mismatch: "cardIsDebit" };
+  if (method.code === "DEBIT_CARD" && card.kind === "CREDIT") return { mismatch: "cardIsCredit" };
+  const terms = card.plans.filter(
+    (plan) => plan.count > 1 && method.installments.includes(plan.count),
+  );
+  const single = { count: 1, annualRatePercent: 0 };
+  return {
+    plans: [single, ...terms]
+      .sort((a, b) => a.count - b.count)
+      .map((plan) => pricePlan(amount, plan)),
+  };
+}

@@ -1,5 +1,6 @@
 // The card acquirer behind an interface: the offline default is the sandbox acquirer
 // (sandbox.ts); a real acquirer would implement the same shape.
+import type { CardBrand } from "../contract/card-rules.ts";
 
 export type ChargeInput = {
   /** Same key → same outcome; the acquirer never charges twice for one key. */
@@ -22,7 +23,24 @@ export type ChargeOutcome =
   /** The acquirer could not process it (network, processing error): nothing was charged. */
   | { status: "FAILED"; reason: string; last4: string };
 
+/** Card networks the shop accepts. */
+export type AcceptedBrand = Exclude<CardBrand, "OTHER">;
+
+/**
+ * What the acquirer knows of a card from its first digits (BIN): its network, the bank that
+ * issued it, credit or debit, and the installment plans that bank offers (count and annual
+ * nominal rate; 0 % is "sin interés").
+ */
+export type CardProfile = {
+  brand: AcceptedBrand;
+  issuer: string;
+  kind: "CREDIT" | "DEBIT";
+  plans: readonly { count: number; annualRatePercent: number }[];
+};
+
 export interface PaymentProvider {
+  /** The card behind a BIN (its first 6 to 8 digits), or null when it is not accepted. */
+  cardProfile(bin: string): Promise<CardProfile | null>;
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   /**
    * What the acquirer decided for a key, or null when it never received a charge with it.

@@ -89,6 +89,15 @@ describe("SandboxAcquirer outcomes", () => {
     }
   });
 
+  it("answers each card's bank and plans from its BIN", async () => {
+    expect(await acquirer().cardProfile("45176500")).toMatchObject({
+      brand: "VISA",
+      kind: "DEBIT",
+      plans: [{ count: 1, annualRatePercent: 0 }],
+    });
+    expect(await acquirer().cardProfile("601111")).toBeNull();
+  });
+
   it("approves any other Luhn-valid number, formatted with spaces too", async () => {
     const outcome = await acquirer().charge(chargeInput({ number: "3782 822463 10005" }));
     expect(outcome).toMatchObject({ status: "APPROVED", last4: "0005" });
@@ -105,6 +114,10 @@ describe("SandboxAcquirer outcomes", () => {
     [{}, { amount: 0 }, "invalid_amount"],
     [{}, { amount: 10.5 }, "invalid_amount"],
     [{}, { installments: 0 }, "invalid_installments"],
+    // Its bank offers 1, 3, 6 and 12 (sandbox-issuers.ts); another bank's Visa only 1.
+    [{}, { installments: 18 }, "invalid_installments"],
+    [{ number: "4111111111111111" }, { installments: 3 }, "invalid_installments"],
+    [{ number: "6011111111111117" }, {}, "card_not_accepted"],
   ] as const)("declines invalid data %j %j as %s", async (card, extra, reason) => {
     const sandbox = acquirer();
     const outcome = await sandbox.charge(chargeInput(card, extra));

@@ -9,7 +9,8 @@ import { expiryNotPast, luhnValid } from "../contract/card-rules.ts";
 import type { Executor } from "../db/client.ts";
 import { sandboxAcquirerCharges } from "../db/schema.ts";
 import { log } from "../log.ts";
-import type { ChargeInput, ChargeOutcome, PaymentProvider } from "./provider.ts";
+import type { CardProfile, ChargeInput, ChargeOutcome, PaymentProvider } from "./provider.ts";
+import { sandboxCardProfile } from "./sandbox-issuers.ts";
 
 /** Short reason codes of DECLINED and FAILED outcomes; the API translates them. */
 export type SandboxDeclineReason =
@@ -21,7 +22,8 @@ export type SandboxDeclineReason =
   | "invalid_holder"
   | "invalid_document"
   | "invalid_amount"
-  | "invalid_installments";
+  | "invalid_installments"
+  | "card_not_accepted";
 export type SandboxFailureReason = "processing_error";
 export type SandboxReason = SandboxDeclineReason | SandboxFailureReason;
 
@@ -31,7 +33,10 @@ export type SandboxTestCard = {
   description: string;
 };
 
-/** Documented test cards. Any other Luhn-valid number is approved. */
+/**
+ * Documented test cards. Any other Luhn-valid number of an accepted network is approved;
+ * each card's bank and plans are in sandbox-issuers.ts.
+ */
 export const sandboxTestCards: readonly SandboxTestCard[] = [
   { number: "4242424242424242", outcome: "APPROVED", description: "VISA, approved" },
   { number: "5555555555554444", outcome: "APPROVED", description: "MASTERCARD, approved" },
@@ -89,6 +94,10 @@ export class SandboxAcquirer implements PaymentProvider {
     this.db = options.db;
     this.now = options.now ?? (() => new Date());
     this.answerDelayMs = options.answerDelayMs ?? 0;
+  }
+
+  async cardProfile(bin: string): Promise<CardProfile | null> {
+    return sandboxCardProfile(bin);
   }
 
   async charge(input: ChargeInput): Promise<ChargeOutcome> {
@@ -180,6 +189,12 @@ export class SandboxAcquirer implements PaymentProvider {
     if (!Number.isInteger(input.installments) || input.installments < 1 || input.installments > 24)
       return "invalid_installments";
     if (!/^[0-9]{13,19}$/.test(number) || !luhnValid(number)) return "invalid_card_number";
+    // The issuing bank only finances the plans it offers.
+    const profile = sandboxCardProfile(number.slice(0, 8));
+    if (!profile) return "card_not_accepted";
+    if (input.installments > 1 && !profile.plans.some((p) => p.count === input.installments)) {
+      return "invalid_installments";
+    }
     if (!expiryNotPast(card.expiryMonth, card.expiryYear, this.now())) return "card_expired";
     if (!/^[0-9]{3,4}$/.test(card.securityCode.trim())) return "invalid_security_code";
     if (card.holder.trim().length === 0) return "invalid_holder";

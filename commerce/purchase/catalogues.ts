@@ -17,6 +17,7 @@ export type PaymentMethodCode = "CREDIT_CARD" | "DEBIT_CARD";
 export type PaymentMethodRule = {
   id: number;
   code: PaymentMethodCode;
+  /** The most the shop takes; each card's bank offers its own plans within these. */
   installments: readonly number[];
 };
 
@@ -27,8 +28,4 @@ export const paymentMethodRules: readonly PaymentMethodRule[] = [
 
 export function paymentMethodById(id: number | null | undefined): PaymentMethodRule | null {
   return paymentMethodRules.find((method) => method.id === id) ?? null;
-}
-
-export function allowsInstallments(method: PaymentMethodRule, installments: number): boolean {
-  return method.installments.includes(installments);
 }

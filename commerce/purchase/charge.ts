@@ -11,8 +11,15 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
-import type { ChargeOutcome } from "../payments/provider.ts";
-import { allowsInstallments, deliveryTypeById, paymentMethodById } from "./catalogues.ts";
+import { offeredPlans } from "../payments/installment-plans.ts";
+import type { CardProfile, ChargeOutcome } from "../payments/provider.ts";
+import { acceptedCard } from "./card-plans.ts";
+import {
+  deliveryTypeById,
+  type PaymentMethodRule,
+  paymentMethodById,
+  paymentMethodRules,
+} from "./catalogues.ts";
 import { ensureOpen, ownProcess } from "./process.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
@@ -95,6 +102,8 @@ async function openPayment(
 ): Promise<{ payment: PaymentRow } | { settled: { orderId: number } }> {
   const { db } = deps;
   const { id: processId } = await ownProcess(db, input.processId, input.customerId);
+  // Asked before any lock is taken: the acquirer may be slow to answer.
+  const card = input.card ? await acceptedCard(deps, input.card.cNumero, "oTarjeta.cNumero") : null;
   for (let round = 0; round < 3; round++) {
     const existing = await paymentByKey(db, input.key);
     if (existing) {
@@ -122,15 +131,23 @@ async function openPayment(
       if (places.length === 0) throw businessError("PROCESS_EMPTY");
       const delivery = deliveryTypeById(process.deliveryTypeId);
       if (!delivery) throw businessError("DELIVERY_REQUIRED");
-      // Online, the buyer chose a payment method; at the counter the clerk says how.
-      if (!input.counter) {
-        const method = paymentMethodById(process.paymentMethodId);
-        if (!method) throw businessError("PAYMENT_METHOD_REQUIRED");
-        if (!allowsInstallments(method, input.installments)) {
-          throw fieldError("nCuotas", "installmentsInvalid");
-        }
-      }
+      // Online, the buyer chose a payment method; at the counter the card says which.
+      const method = input.counter
+        ? card && counterMethodOf(card)
+        : paymentMethodById(process.paymentMethodId);
+      if (!input.counter && !method) throw businessError("PAYMENT_METHOD_REQUIRED");
       const { totals } = await priceHeldPlaces(tx, processId, places, delivery);
+      // The plan is priced here, from the amount charged, as Tarjetas2 showed it to the buyer.
+      let planTotal = totals.total;
+      if (card && method) {
+        const offer = offeredPlans(card, method, totals.total);
+        if ("mismatch" in offer) throw fieldError("oTarjeta.cNumero", offer.mismatch);
+        const plan = offer.plans.find((p) => p.count === input.installments);
+        if (!plan) throw fieldError("nCuotas", "installmentsInvalid");
+        planTotal = plan.total;
+      } else if (input.installments !== 1) {
+        throw fieldError("nCuotas", "installmentsInvalid");
+      }
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -139,6 +156,8 @@ async function openPayment(
           amount: totals.total,
           status: "PENDING",
           installments: input.installments,
+          installmentsTotal: planTotal,
+          cardBrand: card?.brand ?? null,
           cardLast4: input.card?.cNumero.slice(-4) ?? null,
           createdAt: now,
         })
@@ -157,6 +176,12 @@ async function openPayment(
     }
   }
   throw businessError("PAYMENT_IN_PROGRESS");
+}
+
+/** A card presented at the counter pays as what it is, credit or debit. */
+function counterMethodOf(card: CardProfile): PaymentMethodRule | null {
+  const code = card.kind === "DEBIT" ? "DEBIT_CARD" : "CREDIT_CARD";
+  return paymentMethodRules.find((method) => method.code === code) ?? null;
 }
 
 export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ orderId: number }> {

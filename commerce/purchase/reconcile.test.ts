@@ -32,6 +32,9 @@ class FaultyAcquirer implements PaymentProvider {
     if (this.fault === "after") throw new Error("connection reset before the answer arrived");
     return outcome;
   }
+  cardProfile(bin: string) {
+    return this.sandbox.cardProfile(bin);
+  }
   async lookup(key: string) {
     if (this.lookupFails) throw new Error("acquirer unreachable");
     return this.sandbox.lookup(key);

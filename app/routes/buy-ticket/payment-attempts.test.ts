@@ -92,9 +92,10 @@ describe("paying again in the same checkout form", () => {
   });
 });
 
-describe("installments the payment method does not allow", () => {
+describe("installments the card and payment method do not allow", () => {
   it("are refused next to the installments field, the card number kept, its code not", async () => {
-    const form = { ...payment("attempt-debit-0005"), nFormaDePago: "2", nCuotas: "12" };
+    const debitCard = "4517650000000000";
+    const form = { ...payment("attempt-debit-0005", debitCard), nFormaDePago: "2", nCuotas: "12" };
     const { result } = await runRoute(action, formPost(checkout(), form, cookie), params());
     const reply = result as unknown as {
       init: ResponseInit;
@@ -106,8 +107,20 @@ describe("installments the payment method does not allow", () => {
     expect(reply.init.status).toBe(400);
     expect(reply.data.error.nCuotas).toEqual(["installmentsInvalid"]);
     expect(reply.data.initialValue.nFormaDePago).toBe("2");
-    expect(reply.data.initialValue.oTarjeta.cNumero).toBe("4242424242424242");
+    expect(reply.data.initialValue.oTarjeta.cNumero).toBe(debitCard);
     expect(reply.data.initialValue.oTarjeta.cCodigoSeguridad).toBeUndefined();
+    expect(await ordersOfBuyer()).toHaveLength(0);
+  });
+
+  it("a credit card under the debit method is refused next to the card number", async () => {
+    const form = { ...payment("attempt-credit-0006"), nFormaDePago: "2" };
+    const { result } = await runRoute(action, formPost(checkout(), form, cookie), params());
+    const reply = result as unknown as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]> };
+    };
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.error["oTarjeta.cNumero"]).toEqual(["cardIsCredit"]);
     expect(await ordersOfBuyer()).toHaveLength(0);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "installments_total" integer;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "card_brand" text;

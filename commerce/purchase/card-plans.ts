@@ -1,0 +1,66 @@
+// What a card can pay the process with (Tarjetas2): the acquirer's profile of its BIN and the
+// plans its bank offers within the payment method, priced for the process's total now. The
+// charge (charge.ts) prices the chosen plan again the same way, so what was shown is charged.
+import type { CardPlans } from "../contract/index.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { businessError, fieldError } from "../errors.ts";
+import { log } from "../log.ts";
+import { offeredPlans } from "../payments/installment-plans.ts";
+import type { CardProfile } from "../payments/provider.ts";
+import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
+import { ensureOpen, ownProcess } from "./process.ts";
+import { priceHeldPlaces } from "./promotion-store.ts";
+import { liveHeldPlaces } from "./view.ts";
+
+/** The acquirer's profile of a card by its first digits; a 400 on `field` when not accepted. */
+export async function acceptedCard(
+  deps: Pick<CommerceDeps, "payments">,
+  digits: string,
+  field: string,
+): Promise<CardProfile> {
+  let profile: CardProfile | null;
+  try {
+    profile = await deps.payments.cardProfile(digits.slice(0, 8));
+  } catch (error) {
+    log.error({ err: error }, "card lookup failed");
+    throw businessError("PAYMENT_FAILED");
+  }
+  if (!profile) throw fieldError(field, "cardNotAccepted");
+  return profile;
+}
+
+export async function cardPlans(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number; methodId: number; bin: string },
+): Promise<CardPlans> {
+  const process = await ownProcess(deps.db, input.processId, input.customerId);
+  const now = deps.now();
+  ensureOpen(process, now);
+  const method = paymentMethodById(input.methodId);
+  if (!method) throw fieldError("nFormaDePago", "paymentMethodRequired");
+  const card = await acceptedCard(deps, input.bin, "cardBin");
+  const places = await liveHeldPlaces(deps.db, process.id, now);
+  if (places.length === 0) throw businessError("PROCESS_EMPTY");
+  const { totals } = await priceHeldPlaces(
+    deps.db,
+    process.id,
+    places,
+    deliveryTypeById(process.deliveryTypeId),
+  );
+  const offer = offeredPlans(card, method, totals.total);
+  if ("mismatch" in offer) throw fieldError("cardBin", offer.mismatch);
+  return {
+    cMarca: card.brand,
+    cEmisor: card.issuer,
+    cTipo: card.kind === "DEBIT" ? "DEBITO" : "CREDITO",
+    fMonto: totals.total,
+    Lista: offer.plans.map((plan) => ({
+      nCuotas: plan.count,
+      listaImportes: plan.installments,
+      fTotal: plan.total,
+      fInteres: plan.interest,
+      fTNA: plan.annualRatePercent,
+      lSinInteres: plan.interest === 0,
+    })),
+  };
+}
