@@ -4,6 +4,7 @@
 // without JavaScript nothing is sent and the browser counts as one tab.
 import { useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { cardPlansIntent } from "~/lib/card-plans";
 
 const storageKey = "buying-tab-id";
 
@@ -55,11 +56,13 @@ export function isGrantedTabClaim(formData: FormData | undefined, actionResult: 
   return formData?.get("intent") === claimTabIntent && granted;
 }
 
-/** shouldRevalidate of the routes on screen while the checkout claims its tab. */
+/** shouldRevalidate of the routes on screen while the checkout claims its tab (or reads). */
 export function revalidateUnlessTabClaim({
   formData,
   actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // Looking up a card's plans reads; nothing on the page changed.
+  if (formData?.get("intent") === cardPlansIntent) return false;
   return !isGrantedTabClaim(formData, actionResult) && defaultShouldRevalidate;
 }

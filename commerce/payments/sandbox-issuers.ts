@@ -38,16 +38,14 @@ export const sandboxIssuers: readonly IssuerRow[] = [
     ],
   },
   {
-    // The scripted declines and failures (sandbox.ts) are cards of this test bank.
+    // The scripted declines and failures (sandbox.ts) are cards of this test bank, in one
+    // installment: the checkout pays them without a plans step.
     bin: "400000",
     testCard: "4000000000000002",
     brand: "VISA",
     issuer: "Banco de Pruebas (sandbox)",
     kind: "CREDIT",
-    plans: [
-      { count: 1, annualRatePercent: 0 },
-      { count: 3, annualRatePercent: 0 },
-    ],
+    plans: single,
   },
   {
     bin: "451765",

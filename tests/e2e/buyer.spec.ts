@@ -1,5 +1,5 @@
 // Trying the shop as a buyer would, with JavaScript on (project js-on) and off (js-off):
-// paying again after a declined card, installments that follow the payment method, removing
+// paying again after a declined card, the installments of the card's bank, removing
 // everything from a purchase, a shop product from checkout to My orders, and addresses that
 // are not what they look like (an e-ticket of no order of theirs, a venue that is no venue).
 import { readFile } from "node:fs/promises";
@@ -62,37 +62,67 @@ test("after a declined card, the same form pays with a good one", async ({ page 
   await expectAccessible(page);
 });
 
-test("the installments offered follow the payment method", async ({ page }) => {
+test("the installments offered are the card's bank's, under the payment method", async ({
+  page,
+}) => {
   await signUp(page, "installments");
   await holdTwoTickets(page);
   const installments = page.getByLabel("Cuotas");
+  const field = page.locator(".field").filter({ has: installments });
+  const mastercard = "5555555555554444";
   if (jsOn()) {
-    await page.getByLabel("Tarjeta de débito").check();
-    await expect(installments.locator("option")).toHaveText(["1 pago"]);
-    await page.getByLabel("Tarjeta de crédito").check();
+    // Looked up as the card is typed: its bank and each plan with its total.
+    await page.getByLabel("Número de tarjeta").fill(mastercard);
+    await expect(field).toContainText("Tarjeta MASTERCARD de crédito de Banco Provincia (sandbox)");
     await expect(installments.locator("option")).toHaveText([
-      "1 pago",
-      "3 cuotas",
-      "6 cuotas",
-      "12 cuotas",
+      /^1 pago de \$/,
+      /^3 cuotas sin interés de \$.*\(total \$/,
+      /^6 cuotas de \$.*de interés, TNA 48 %\)$/,
+      /^12 cuotas de \$.*de interés, TNA 72 %\)$/,
     ]);
+    await page.getByLabel("Tarjeta de débito").check();
+    await expect(field).toContainText(
+      "Esta es una tarjeta de crédito: elegí Tarjeta de crédito como forma de pago",
+    );
+    await expect(installments.locator("option")).toHaveText(["1 pago"]);
     await expectAccessible(page);
+    await page.getByLabel("Tarjeta de crédito").check();
+    await installments.selectOption("6");
+    await fillCard(page, mastercard);
+    await payButton(page).click();
+    await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
     return;
   }
-  // Without JavaScript the list cannot follow: the server's refusal shows by the field.
-  await page.getByLabel("Tarjeta de débito").check();
-  await installments.selectOption("12");
-  await fillCard(page, testCards.approves);
+  // Without JavaScript paying shows the card's plans first, everything typed kept but the
+  // security code; the buyer chooses and pays.
+  await expect(field).toContainText("Al pagar, primero te mostramos las cuotas");
+  await fillCard(page, mastercard);
   await payButton(page).click();
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
-  const field = page.locator(".field").filter({ has: installments });
-  await expect(field).toContainText(
-    "Esa cantidad de cuotas no está disponible para esta forma de pago",
-  );
-  await expect(page.getByLabel("Tarjeta de débito")).toBeChecked();
-  await expect(page.getByLabel("Número de tarjeta")).toHaveValue(testCards.approves);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Elegí en cuántas cuotas" }),
+  ).toBeFocused();
+  await expect(installments.locator("option")).toHaveCount(4);
+  await expect(page.getByLabel("Número de tarjeta")).toHaveValue(mastercard);
   await expect(page.getByLabel("Código de seguridad")).toHaveValue("");
   await expectAccessible(page);
+  // A credit card under the debit method is refused next to its number.
+  await page.getByLabel("Tarjeta de débito").check();
+  await page.getByLabel("Código de seguridad").fill("123");
+  await payButton(page).click();
+  await expect(
+    page.locator(".field").filter({ has: page.getByLabel("Número de tarjeta") }),
+  ).toContainText("Esta es una tarjeta de crédito: elegí Tarjeta de crédito como forma de pago");
+  await page.getByLabel("Tarjeta de crédito").check();
+  await page.getByLabel("Código de seguridad").fill("123");
+  await payButton(page).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Elegí en cuántas cuotas" }),
+  ).toBeVisible();
+  await installments.selectOption("3");
+  await page.getByLabel("Código de seguridad").fill("123");
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
 });
 
 test("removing the last tickets ends the purchase and goes back to their performance", async ({

@@ -126,8 +126,11 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.com`;
 }
 
-/** Sandbox acquirer's documented cards. */
-export const testCards = { approves: "4242424242424242", declines: "4000000000000002" };
+/**
+ * Sandbox acquirer's documented cards. The approving one is another bank's Visa, which pays
+ * in one installment: paying needs no plans step (installments.spec.ts covers that step).
+ */
+export const testCards = { approves: "4111111111111111", declines: "4000000000000002" };
 
 /** Fills and sends the Spanish sign-up form (the page must be /signUp). */
 export async function fillSignUpForm(

@@ -1,24 +1,22 @@
 // The checkout's server side: read the process with what it can be paid with, and the
 // actions of the screen (cancel, release a performance, pay; changing sector is in
 // change-sector.server.ts). Paying is three calls in
-// order: delivery, payment method, charge; the first refusal stops them and is shown on the
+// order: delivery, payment method, charge (with the card's plans shown first when the buyer
+// has not seen them: card-plans.server.ts); the first refusal stops them and is shown on the
 // form, keeping what the buyer typed (the security code aside).
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
 import { data, redirect } from "react-router";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
+import { binOf, plansSeenValue } from "~/lib/card-plans";
 import { checkoutForm } from "~/lib/forms";
 import { type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
-import {
-  type CommerceFailure,
-  type CommerceResult,
-  failureResponse,
-  orThrow,
-} from "~/services/commerce.server";
+import { type CommerceFailure, failureResponse, orThrow } from "~/services/commerce.server";
 import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
+import { lookUpPlans } from "./card-plans.server";
 import { sectorMovesFor } from "./change-sector.server";
 import { offeredProducts } from "./products.server";
 
@@ -91,7 +89,12 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
 /** The card's security code is never sent back to the page. */
 const hideFields = ["oTarjeta.cCodigoSeguridad"];
 
-export async function checkoutAction(shop: RequestContext, processId: number, form: FormData) {
+export async function checkoutAction(
+  shop: RequestContext,
+  t: (key: string) => string,
+  processId: number,
+  form: FormData,
+) {
   const { commerce } = shop;
   const params = { id: processId };
   const intent = form.get("intent");
@@ -126,21 +129,10 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
     );
   }
   const { idEntregaTipo, nFormaDePago, nCuotas, oTarjeta, cClaveIdempotencia } = submission.value;
-  const steps: Array<() => Promise<CommerceResult<unknown>>> = [
-    () => commerce.call(endpoints.selectDelivery, { params, body: { idEntregaTipo } }),
-    () => commerce.call(endpoints.selectPaymentMethod, { params, body: { nFormaDePago } }),
-    () =>
-      commerce.call(endpoints.charge, {
-        params,
-        body: { cClaveIdempotencia, nCuotas, oTarjeta },
-        idempotencyKey: cClaveIdempotencia,
-      }),
-  ];
-  for (const step of steps) {
-    const result = await step();
-    if (result.ok) continue;
-    if (result.code === "PROCESS_EXPIRED")
+  const refused = (result: CommerceFailure) => {
+    if (result.code === "PROCESS_EXPIRED") {
       return endPurchase(shop, "layout:notices.purchaseExpired");
+    }
     if (result.code === "PROCESS_CANCELLED") {
       return endPurchase(shop, "layout:notices.purchaseCancelled");
     }
@@ -158,7 +150,38 @@ export async function checkoutAction(shop: RequestContext, processId: number, fo
       },
       { status: declined ? 402 : result.code === "TRANSPORT" ? 503 : 400 },
     );
+  };
+
+  const chosen = [
+    () => commerce.call(endpoints.selectDelivery, { params, body: { idEntregaTipo } }),
+    () => commerce.call(endpoints.selectPaymentMethod, { params, body: { nFormaDePago } }),
+  ];
+  for (const step of chosen) {
+    const result = await step();
+    if (!result.ok) return refused(result);
   }
+
+  // The buyer chooses among the card's plans before it is charged: not seen yet for this
+  // card and method, they are this answer (a refused card is the charge's to say).
+  const bin = binOf(oTarjeta.cNumero);
+  if (bin && form.get("cPlanesVistos") !== plansSeenValue(bin, nFormaDePago)) {
+    const answer = await lookUpPlans(commerce, t, processId, { bin, methodId: nFormaDePago });
+    if (answer.plans && answer.plans.Lista.length > 1) {
+      // Nothing was tried: the same key serves the payment that follows.
+      return data({
+        ...submission.reply({ hideFields }),
+        cardPlans: answer,
+        idempotencyKey: cClaveIdempotencia,
+      });
+    }
+  }
+
+  const charged = await commerce.call(endpoints.charge, {
+    params,
+    body: { cClaveIdempotencia, nCuotas, oTarjeta },
+    idempotencyKey: cClaveIdempotencia,
+  });
+  if (!charged.ok) return refused(charged);
   return paid(shop, processId);
 }
 

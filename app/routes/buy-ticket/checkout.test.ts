@@ -30,6 +30,8 @@ const payment = (extra: Record<string, string> = {}) => ({
   idEntregaTipo: "1",
   nFormaDePago: "1",
   nCuotas: "1",
+  // The buyer saw the card's plans (card-plans.test.ts covers when not).
+  cPlanesVistos: "42424242:1",
   lAceptaTerminos: "on",
   cClaveIdempotencia: `key-${processId}-${Math.random().toString(36).slice(2)}`,
   ...cardFields(),

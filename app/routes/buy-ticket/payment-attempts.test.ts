@@ -29,6 +29,8 @@ function payment(key: string, cardNumber = "4242424242424242") {
     idEntregaTipo: "1",
     nFormaDePago: "1",
     nCuotas: "1",
+    // The buyer saw the card's plans (card-plans.test.ts covers when not).
+    cPlanesVistos: `${cardNumber.slice(0, 8)}:1`,
     lAceptaTerminos: "on",
     cClaveIdempotencia: key,
     ...cardFormFields(testCard(cardNumber)),

@@ -1,17 +1,17 @@
 // The checkout's payment form: delivery, payment method, the card, installments and the
 // terms (§5). Conform checks it as the buyer types (with JavaScript) with the same schema the
-// action uses, and the installments follow the chosen payment method; the idempotency key
-// makes a double submit one charge.
-import { getFormProps, getSelectProps } from "@conform-to/react";
+// action uses; the installments are the plans of the card's bank (installments-field.tsx);
+// the idempotency key makes a double submit one charge.
+import { getFormProps } from "@conform-to/react";
 import type { DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { CardFields } from "~/components/card-fields";
 import { FieldErrors, FormErrors, RadioField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
-import { installmentsOffered } from "~/lib/installments";
+import type { PlansAnswer } from "./card-plans.server";
+import { InstallmentsField, PlansStepNotice } from "./installments-field";
 
 type PaymentFormProps = {
   process: PurchaseProcess;
@@ -19,6 +19,8 @@ type PaymentFormProps = {
   paymentMethods: PaymentMethod[];
   idempotencyKey: string;
   currentYear: number;
+  /** The card's plans, when paying showed them first instead of charging. */
+  plansStep: PlansAnswer | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
   lastResult: any;
 };
@@ -29,11 +31,11 @@ export function PaymentForm({
   paymentMethods,
   idempotencyKey,
   currentYear,
+  plansStep,
   lastResult,
 }: PaymentFormProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const hydrated = useHydrated();
   const [form, fields] = useShopForm(checkoutForm, {
     lastResult,
     defaultValue: {
@@ -43,13 +45,6 @@ export function PaymentForm({
     },
   });
   const card = fields.oTarjeta.getFieldset();
-  const installments = installmentsOffered(
-    paymentMethods,
-    // Without JavaScript the choice cannot update the list: every count is offered, and the
-    // server refuses a count the method does not allow next to this field.
-    hydrated ? fields.nFormaDePago.value : undefined,
-  );
-  const { key: installmentsKey, ...installmentsProps } = getSelectProps(fields.nCuotas);
 
   return (
     <Form
@@ -58,6 +53,7 @@ export function PaymentForm({
       className="bg-white border border-stone-200 rounded-xl p-4"
     >
       <FormErrors form={form} />
+      {plansStep?.plans ? <PlansStepNotice step={plansStep} /> : null}
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
       <RadioField
         meta={fields.idEntregaTipo}
@@ -81,17 +77,13 @@ export function PaymentForm({
         }))}
       />
       <CardFields card={card} currentYear={currentYear} ownCard />
-      <div className="field">
-        <label htmlFor={fields.nCuotas.id}>{t("checkout:card.installments")}</label>
-        <select key={installmentsKey} {...installmentsProps}>
-          {installments.map((count) => (
-            <option key={count} value={count}>
-              {t("checkout:card.installmentsOption", { count })}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.nCuotas.errorId} errors={fields.nCuotas.errors} />
-      </div>
+      <InstallmentsField
+        meta={fields.nCuotas}
+        cardNumber={card.cNumero.value}
+        methodId={fields.nFormaDePago.value}
+        deliveryId={fields.idEntregaTipo.value}
+        fromStep={plansStep}
+      />
       <div className="field">
         <label className="flex gap-2 items-start font-normal">
           <input

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
+import { cardPlansIntent } from "~/lib/card-plans";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
@@ -11,6 +12,7 @@ import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
+import { cardPlansAction } from "./card-plans.server";
 import { changeSectorAction } from "./change-sector.server";
 import { checkoutAction, loadCheckout, processIdOf } from "./checkout.server";
 import { ExpiredDialog } from "./expired-dialog";
@@ -42,6 +44,9 @@ export async function action(args: Route.ActionArgs) {
   const processId = processIdOf(args.params);
   const form = await args.request.formData();
   const intent = form.get("intent");
+  if (intent === cardPlansIntent) {
+    return cardPlansAction(shop.commerce, getT(args.context), processId, form);
+  }
   // Going on with the purchase is for the buying tab only; letting it go is for any tab.
   if (intent !== "cancel" && intent !== "expired") claimTab(shop, tabIdOf(form));
   if (intent === claimTabIntent) return { claimed: true };
@@ -49,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
     return changeSectorAction(shop, processId, form, getT(args.context));
   }
   if (intent === "products") return productsAction(shop, getT(args.context), processId, form);
-  return checkoutAction(shop, processId, form);
+  return checkoutAction(shop, getT(args.context), processId, form);
 }
 
 export const shouldRevalidate = revalidateUnlessTabClaim;
@@ -118,6 +123,11 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
               : loaderData.idempotencyKey
           }
           currentYear={loaderData.currentYear}
+          plansStep={
+            actionData && "cardPlans" in actionData
+              ? (actionData.cardPlans ?? undefined)
+              : undefined
+          }
           lastResult={actionData && "status" in actionData ? actionData : undefined}
         />
       </section>

@@ -1,0 +1,158 @@
+// The installments of the checkout: the plans the card's bank offers, each with its
+// installment, total and interest (Tarjetas2). With JavaScript they are looked up as the buyer
+// types the card; without it the pay action shows them as a step first (card-plans.server.ts).
+// Before the card is known, one payment is all there is to choose.
+import { type FieldMetadata, getSelectProps } from "@conform-to/react";
+import type { CardPlan } from "@contract";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FieldErrors } from "~/components/field";
+import { binOf, cardPlansIntent, plansSeenValue } from "~/lib/card-plans";
+import { formatPrice } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n";
+import type { PlansAnswer } from "./card-plans.server";
+
+type InstallmentsFieldProps = {
+  // biome-ignore lint/suspicious/noExplicitAny: the checkout form's installments field.
+  meta: FieldMetadata<any>;
+  cardNumber: unknown;
+  methodId: unknown;
+  deliveryId: unknown;
+  /** The plans the pay action answered as a step, if it did. */
+  fromStep: PlansAnswer | undefined;
+};
+
+function usePlanLabel() {
+  const { t } = useTranslation();
+  return (plan: CardPlan) => {
+    const money = {
+      count: plan.nCuotas,
+      installment: formatPrice(plan.listaImportes[0] ?? plan.fTotal),
+      total: formatPrice(plan.fTotal),
+      interest: formatPrice(plan.fInteres),
+      rate: plan.fTNA,
+    };
+    if (plan.nCuotas === 1) return t("checkout:card.planSingle", money);
+    return plan.lSinInteres
+      ? t("checkout:card.planFree", money)
+      : t("checkout:card.planInterest", money);
+  };
+}
+
+export function InstallmentsField({
+  meta,
+  cardNumber,
+  methodId,
+  deliveryId,
+  fromStep,
+}: InstallmentsFieldProps) {
+  const { t } = useTranslation();
+  const planLabel = usePlanLabel();
+  const hydrated = useHydrated();
+  const lookup = useFetcher<{ cardPlans: PlansAnswer | null }>();
+  const bin = binOf(cardNumber);
+  const method = Number(methodId) || null;
+  const delivery = typeof deliveryId === "string" ? deliveryId : "";
+  const { submit } = lookup;
+
+  const matches = (answer: PlansAnswer | null | undefined): answer is PlansAnswer =>
+    !!answer && answer.bin === bin && answer.methodId === method;
+  const known = matches(fromStep);
+  useEffect(() => {
+    if (!hydrated || !bin || !method || known) return;
+    const request = {
+      intent: cardPlansIntent,
+      cBin: bin,
+      nFormaDePago: String(method),
+      idEntregaTipo: delivery,
+    };
+    submit(request, { method: "post" });
+  }, [hydrated, bin, method, delivery, known, submit]);
+
+  // Without JavaScript the step's answer is the card's as typed then.
+  const current = hydrated ? [lookup.data?.cardPlans, fromStep].find(matches) : fromStep;
+  const plans = current?.plans ?? null;
+  const looking = hydrated && lookup.state !== "idle" && !current;
+  const { key, ...selectProps } = getSelectProps(meta);
+  const cardId = `${meta.id}-card`;
+  const hintId = `${meta.id}-hint`;
+  const describedBy = [plans ? cardId : hintId, meta.errors?.length ? meta.errorId : null]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{t("checkout:card.installments")}</label>
+      <select
+        key={`${key}-${plans ? current?.bin : "none"}`}
+        {...selectProps}
+        aria-describedby={describedBy}
+      >
+        {plans ? (
+          plans.Lista.map((plan) => (
+            <option key={plan.nCuotas} value={plan.nCuotas}>
+              {planLabel(plan)}
+            </option>
+          ))
+        ) : (
+          <option value="1">{t("checkout:card.installmentsOption", { count: 1 })}</option>
+        )}
+      </select>
+      {plans && current ? (
+        <>
+          <p id={cardId} className="text-sm text-stone-600">
+            {t("checkout:card.cardOf", {
+              brand: plans.cMarca,
+              kind: t(`checkout:card.cardKind.${plans.cTipo}`),
+              issuer: plans.cEmisor,
+            })}
+          </p>
+          <input
+            type="hidden"
+            name="cPlanesVistos"
+            value={plansSeenValue(current.bin, current.methodId)}
+          />
+        </>
+      ) : (
+        <p id={hintId} className="text-sm text-stone-600">
+          {current?.refusal ? (
+            <span className="field-error">{current.refusal}</span>
+          ) : hydrated ? (
+            looking ? (
+              t("checkout:card.plansLoading")
+            ) : (
+              t("checkout:card.plansHint")
+            )
+          ) : (
+            t("checkout:card.plansHintNoScript")
+          )}
+        </p>
+      )}
+      {hydrated ? (
+        <p className="sr-only" aria-live="polite">
+          {plans ? t("checkout:card.plansFound", { count: plans.Lista.length }) : ""}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * Says why paying showed the plans instead of charging; it takes the focus, as an error
+ * summary would, so the buyer starts from it (by `autofocus` without JavaScript).
+ */
+export function PlansStepNotice({ step }: { step: PlansAnswer }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (step) ref.current?.focus();
+  }, [step]);
+  return (
+    // biome-ignore lint/a11y/noAutofocus: the answer of a submit: where the buyer goes on.
+    <div ref={ref} tabIndex={-1} autoFocus role="status" className="notice mb-4">
+      {t("checkout:card.plansStep")}
+    </div>
+  );
+}
