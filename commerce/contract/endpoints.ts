@@ -60,6 +60,7 @@ import {
   extendEndpoint,
   invalidateEndpoint,
   paymentMethodsEndpoint,
+  preValidationEndpoint,
   processEndpoint,
   releasePerformanceEndpoint,
   selectDeliveryEndpoint,
@@ -144,6 +145,7 @@ export const endpoints = {
   paymentMethods: paymentMethodsEndpoint,
   selectPaymentMethod: selectPaymentMethodEndpoint,
   cardPlans: cardPlansEndpoint,
+  preValidation: preValidationEndpoint,
   charge: chargeEndpoint,
   // purchase: positions by group
   heldPlaces: heldPlacesEndpoint,

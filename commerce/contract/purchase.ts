@@ -139,6 +139,23 @@ export const chargeRequest = z.object({
 });
 export type ChargeRequest = z.infer<typeof chargeRequest>;
 
+/** POST Proceso/{id}/PreValidacion: the charge's card and plan, checked without charging. */
+export const preValidationRequest = chargeRequest.omit({ cClaveIdempotencia: true });
+
+export const preValidationResponse = z.object({
+  /** What the shop will be paid. */
+  fMonto: z.number().int(),
+  nCuotas: z.number().int(),
+  /** What the buyer pays the bank over the installments (the amount plus interest). */
+  fTotalCuotas: z.number().int(),
+  cMarca: z.string(),
+  cEmisor: z.string(),
+  cUltimos4: z.string(),
+  /** The bank will ask the cardholder to authenticate (3-D Secure) when charged. */
+  lDesafio3DS: z.boolean(),
+});
+export type PreValidationResponse = z.infer<typeof preValidationResponse>;
+
 export const chargeResponse = z.object({
   idPedido: z.number().int(),
   cEstado: z.literal("APROBADO"),
@@ -261,6 +278,21 @@ export const selectPaymentMethodEndpoint = defineEndpoint({
   params: processParams,
   body: selectPaymentMethodRequest,
   response: purchaseProcessSchema,
+});
+
+export const preValidationEndpoint = defineEndpoint({
+  id: "preValidation",
+  method: "POST",
+  path: "/Proceso/{id}/PreValidacion",
+  area: "purchase",
+  summary:
+    "Checks, without charging, everything Cobrar would: the process can be paid, the card " +
+    "is accepted and valid for the acquirer, its bank offers the installments. Answers the " +
+    "amount, the plan's total and whether the bank will ask for 3-D Secure.",
+  access: "customer",
+  params: processParams,
+  body: preValidationRequest,
+  response: preValidationResponse,
 });
 
 export const chargeEndpoint = defineEndpoint({

@@ -143,3 +143,49 @@ describe("charging a plan", () => {
     );
   });
 });
+
+describe("POST Proceso/{id}/PreValidacion", () => {
+  const preValidate = (processId: number, body: Record<string, unknown>, token = alice) =>
+    t.call(`/Proceso/${processId}/PreValidacion`, { token, body, language: "en" });
+
+  it("answers what the charge will be, and charges nothing", async () => {
+    const processId = await readyToPay(t, alice, twoPlaces());
+    const { status, json } = await preValidate(processId, {
+      nCuotas: 6,
+      oTarjeta: testCard("5555555555554444"),
+    });
+    expect(status).toBe(200);
+    expect(json.oData).toEqual({
+      fMonto: 11_000,
+      nCuotas: 6,
+      fTotalCuotas: 12_594,
+      cMarca: "MASTERCARD",
+      cEmisor: "Banco Provincia (sandbox)",
+      cUltimos4: "4444",
+      lDesafio3DS: false,
+    });
+    expect(await api.db.select().from(payments)).toEqual([]);
+  });
+
+  it("refuses a blocked card, a plan the bank does not offer and someone else's process", async () => {
+    const processId = await readyToPay(t, alice, twoPlaces());
+    const lost = await preValidate(processId, {
+      nCuotas: 1,
+      oTarjeta: testCard("4000000000009995"),
+    });
+    expect(lost.json).toMatchObject({
+      nCode: 402,
+      cMensaje: "Validating card error: the card was reported lost",
+      oData: { cCodigo: "CARD_VALIDATION_FAILED" },
+    });
+    const plan = await preValidate(processId, {
+      nCuotas: 6,
+      oTarjeta: testCard("4111111111111111"),
+    });
+    expect(plan.json.oData.oErrores).toEqual({ nCuotas: ["installmentsInvalid"] });
+    const bobs = await preValidate(processId, { nCuotas: 1, oTarjeta: testCard() }, bob);
+    expect(bobs.status).toBe(404);
+    // A blocked card's charge is still the acquirer's to refuse: pre-validating is advice.
+    expect(await api.db.select().from(payments)).toEqual([]);
+  });
+});

@@ -48,6 +48,9 @@ class ObservedAcquirer implements PaymentProvider {
   cardProfile(bin: string) {
     return this.sandbox.cardProfile(bin);
   }
+  preValidate(input: Omit<ChargeInput, "idempotencyKey">) {
+    return this.sandbox.preValidate(input);
+  }
   lookup(key: string) {
     return this.sandbox.lookup(key);
   }

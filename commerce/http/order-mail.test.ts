@@ -96,6 +96,7 @@ describe("the order confirmation mail", () => {
           throw new Error("connection reset");
         },
         cardProfile: (bin) => t.sandbox.cardProfile(bin),
+        preValidate: (input) => t.sandbox.preValidate(input),
         lookup: (key) => t.sandbox.lookup(key),
         refund: (reference) => t.sandbox.refund(reference),
       },

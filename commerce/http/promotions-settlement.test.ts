@@ -28,6 +28,7 @@ function acquirerWithPause(db: Database): PaymentProvider {
       return sandbox.charge(input);
     },
     cardProfile: (bin) => sandbox.cardProfile(bin),
+    preValidate: (input) => sandbox.preValidate(input),
     lookup: (key) => sandbox.lookup(key),
     refund: (reference) => sandbox.refund(reference),
   };

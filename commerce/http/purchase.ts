@@ -8,6 +8,7 @@ import {
   extendEndpoint,
   invalidateEndpoint,
   paymentMethodsEndpoint,
+  preValidationEndpoint,
   processEndpoint,
   releasePerformanceEndpoint,
   selectDeliveryEndpoint,
@@ -20,6 +21,7 @@ import { translate } from "../i18n.ts";
 import { cardPlans } from "../purchase/card-plans.ts";
 import { deliveryTypeRules, paymentMethodRules } from "../purchase/catalogues.ts";
 import { charge } from "../purchase/charge.ts";
+import { preValidate } from "../purchase/pre-validation.ts";
 import {
   extendProcess,
   invalidateProcess,
@@ -103,6 +105,16 @@ export function purchaseHandlers(deps: CommerceDeps) {
         customerId,
         methodId: params.nFormaDePago,
         bin: params.cardBin,
+      }),
+    ),
+
+    implement(preValidationEndpoint, async ({ params, body, customerId, language }) =>
+      preValidate(deps, {
+        processId: params.id,
+        customerId,
+        installments: body.nCuotas,
+        card: body.oTarjeta,
+        language,
       }),
     ),
 

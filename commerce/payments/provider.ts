@@ -38,9 +38,19 @@ export type CardProfile = {
   plans: readonly { count: number; annualRatePercent: number }[];
 };
 
+/** The acquirer's check of a card before it is charged (no money moves). */
+export type PreValidation =
+  | {
+      valid: true /** The issuer will ask the cardholder to authenticate (3-D Secure). */;
+      challenge: boolean;
+    }
+  | { valid: false; reason: string };
+
 export interface PaymentProvider {
   /** The card behind a BIN (its first 6 to 8 digits), or null when it is not accepted. */
   cardProfile(bin: string): Promise<CardProfile | null>;
+  /** Checks the card and the plan for the amount without charging (PreValidacion). */
+  preValidate(input: Omit<ChargeInput, "idempotencyKey">): Promise<PreValidation>;
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   /**
    * What the acquirer decided for a key, or null when it never received a charge with it.

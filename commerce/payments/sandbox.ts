@@ -9,7 +9,13 @@ import { expiryNotPast, luhnValid } from "../contract/card-rules.ts";
 import type { Executor } from "../db/client.ts";
 import { sandboxAcquirerCharges } from "../db/schema.ts";
 import { log } from "../log.ts";
-import type { CardProfile, ChargeInput, ChargeOutcome, PaymentProvider } from "./provider.ts";
+import type {
+  CardProfile,
+  ChargeInput,
+  ChargeOutcome,
+  PaymentProvider,
+  PreValidation,
+} from "./provider.ts";
 import { sandboxCardProfile } from "./sandbox-issuers.ts";
 
 /** Short reason codes of DECLINED and FAILED outcomes; the API translates them. */
@@ -62,6 +68,8 @@ export type SandboxCharge = {
 
 type ChargeRow = typeof sandboxAcquirerCharges.$inferSelect;
 
+const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, "");
+
 const int32OrZero = (value: number) =>
   Number.isInteger(value) && Math.abs(value) <= 2_147_483_647 ? value : 0;
 
@@ -98,6 +106,16 @@ export class SandboxAcquirer implements PaymentProvider {
 
   async cardProfile(bin: string): Promise<CardProfile | null> {
     return sandboxCardProfile(bin);
+  }
+
+  async preValidate(input: Omit<ChargeInput, "idempotencyKey">): Promise<PreValidation> {
+    const number = digitsOf(input.card.number);
+    // A card reported lost is blocked at the issuer: it shows before any charge. Funds only
+    // show when charging.
+    const reason =
+      this.invalidReason(input, number) ??
+      (scriptedOutcomes[number]?.reason === "card_reported_lost" ? "card_reported_lost" : null);
+    return reason ? { valid: false, reason } : { valid: true, challenge: false };
   }
 
   async charge(input: ChargeInput): Promise<ChargeOutcome> {
@@ -173,7 +191,7 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   private decide(input: ChargeInput): ChargeOutcome {
-    const number = input.card.number.replace(/[\s-]/g, "");
+    const number = digitsOf(input.card.number);
     const last4 = /^[0-9]{4,}$/.test(number) ? number.slice(-4) : "";
     const reason = this.invalidReason(input, number);
     if (reason) return { status: "DECLINED", reason, last4 };
@@ -183,7 +201,10 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   // The acquirer never trusts the caller's validation: it checks the card again.
-  private invalidReason(input: ChargeInput, number: string): SandboxDeclineReason | null {
+  private invalidReason(
+    input: Omit<ChargeInput, "idempotencyKey">,
+    number: string,
+  ): SandboxDeclineReason | null {
     const { card } = input;
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return "invalid_amount";
     if (!Number.isInteger(input.installments) || input.installments < 1 || input.installments > 24)

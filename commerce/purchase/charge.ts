@@ -11,20 +11,12 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
-import { offeredPlans } from "../payments/installment-plans.ts";
-import type { CardProfile, ChargeOutcome } from "../payments/provider.ts";
+import type { ChargeOutcome } from "../payments/provider.ts";
 import { acceptedCard } from "./card-plans.ts";
-import {
-  deliveryTypeById,
-  type PaymentMethodRule,
-  paymentMethodById,
-  paymentMethodRules,
-} from "./catalogues.ts";
-import { ensureOpen, ownProcess } from "./process.ts";
-import { priceHeldPlaces } from "./promotion-store.ts";
+import { acquirerCard, chargeTerms } from "./charge-terms.ts";
+import { ownProcess } from "./process.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 import { type CounterSale, lostReason, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
-import { liveHeldPlaces } from "./view.ts";
 
 export type ChargeInput = {
   processId: number;
@@ -126,37 +118,20 @@ async function openPayment(
       if (pending.length > 0) return { pending };
 
       const now = deps.now();
-      ensureOpen(process, now);
-      const places = await liveHeldPlaces(tx, processId, now);
-      if (places.length === 0) throw businessError("PROCESS_EMPTY");
-      const delivery = deliveryTypeById(process.deliveryTypeId);
-      if (!delivery) throw businessError("DELIVERY_REQUIRED");
-      // Online, the buyer chose a payment method; at the counter the card says which.
-      const method = input.counter
-        ? card && counterMethodOf(card)
-        : paymentMethodById(process.paymentMethodId);
-      if (!input.counter && !method) throw businessError("PAYMENT_METHOD_REQUIRED");
-      const { totals } = await priceHeldPlaces(tx, processId, places, delivery);
-      // The plan is priced here, from the amount charged, as Tarjetas2 showed it to the buyer.
-      let planTotal = totals.total;
-      if (card && method) {
-        const offer = offeredPlans(card, method, totals.total);
-        if ("mismatch" in offer) throw fieldError("oTarjeta.cNumero", offer.mismatch);
-        const plan = offer.plans.find((p) => p.count === input.installments);
-        if (!plan) throw fieldError("nCuotas", "installmentsInvalid");
-        planTotal = plan.total;
-      } else if (input.installments !== 1) {
-        throw fieldError("nCuotas", "installmentsInvalid");
-      }
+      const terms = await chargeTerms(tx, now, process, {
+        card,
+        installments: input.installments,
+        atCounter: input.counter !== undefined,
+      });
       const [payment] = await tx
         .insert(payments)
         .values({
           processId,
           idempotencyKey: input.key,
-          amount: totals.total,
+          amount: terms.amount,
           status: "PENDING",
           installments: input.installments,
-          installmentsTotal: planTotal,
+          installmentsTotal: terms.planTotal,
           cardBrand: card?.brand ?? null,
           cardLast4: input.card?.cNumero.slice(-4) ?? null,
           createdAt: now,
@@ -176,12 +151,6 @@ async function openPayment(
     }
   }
   throw businessError("PAYMENT_IN_PROGRESS");
-}
-
-/** A card presented at the counter pays as what it is, credit or debit. */
-function counterMethodOf(card: CardProfile): PaymentMethodRule | null {
-  const code = card.kind === "DEBIT" ? "DEBIT_CARD" : "CREDIT_CARD";
-  return paymentMethodRules.find((method) => method.code === code) ?? null;
 }
 
 export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ orderId: number }> {
@@ -205,14 +174,7 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
         idempotencyKey: payment.idempotencyKey,
         amount: payment.amount,
         installments: payment.installments,
-        card: {
-          number: input.card.cNumero,
-          expiryMonth: input.card.nMesVencimiento,
-          expiryYear: input.card.nAnioVencimiento,
-          securityCode: input.card.cCodigoSeguridad,
-          holder: input.card.cTitular,
-          document: input.card.cDocumento,
-        },
+        card: acquirerCard(input.card),
       });
     } catch (error) {
       // The payment stays PENDING: reconciliation (or a repeat of the key) finds out what the

@@ -35,6 +35,9 @@ class FaultyAcquirer implements PaymentProvider {
   cardProfile(bin: string) {
     return this.sandbox.cardProfile(bin);
   }
+  preValidate(input: Omit<ChargeInput, "idempotencyKey">) {
+    return this.sandbox.preValidate(input);
+  }
   async lookup(key: string) {
     if (this.lookupFails) throw new Error("acquirer unreachable");
     return this.sandbox.lookup(key);

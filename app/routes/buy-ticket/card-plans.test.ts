@@ -115,3 +115,17 @@ describe("paying without having seen the card's plans", () => {
     expect(history.json.oData.Lista).toHaveLength(1);
   });
 });
+
+describe("the card checked before it is charged", () => {
+  it("a blocked card is refused by the pre-validation: no payment is even attempted", async () => {
+    const lost = cardFormFields(testCard("4000000000009995"));
+    const { result } = await post(payment({ ...lost, cPlanesVistos: "40000000:1" }));
+    const reply = result as unknown as {
+      init: ResponseInit;
+      data: { error: Record<string, string[]> };
+    };
+    expect(reply.init.status).toBe(402);
+    expect(reply.data.error[""]).toEqual(["Validating card error: the card was reported lost"]);
+    expect(await paymentsOfProcess()).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
 // The checkout's server side: read the process with what it can be paid with, and the
 // actions of the screen (cancel, release a performance, pay; changing sector is in
 // change-sector.server.ts). Paying is three calls in
-// order: delivery, payment method, charge (with the card's plans shown first when the buyer
-// has not seen them: card-plans.server.ts); the first refusal stops them and is shown on the
-// form, keeping what the buyer typed (the security code aside).
+// order: delivery, payment method, pre-validation of the card, charge (with the card's plans
+// shown first when the buyer has not seen them: card-plans.server.ts); the first refusal
+// stops them and is shown on the form, keeping what the buyer typed (the security code aside).
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
@@ -138,7 +138,10 @@ export async function checkoutAction(
     }
     // A double submit: the other request of the same attempt has paid.
     if (result.code === "PROCESS_PAID") return paid(shop, processId);
-    const declined = result.code === "PAYMENT_DECLINED" || result.code === "PAYMENT_FAILED";
+    const declined =
+      result.code === "PAYMENT_DECLINED" ||
+      result.code === "PAYMENT_FAILED" ||
+      result.code === "CARD_VALIDATION_FAILED";
     return data(
       {
         ...submission.reply({
@@ -175,6 +178,14 @@ export async function checkoutAction(
       });
     }
   }
+
+  // The card is checked before any money moves: a blocked card or a plan the bank no longer
+  // offers is said without a charge attempt.
+  const checked = await commerce.call(endpoints.preValidation, {
+    params,
+    body: { nCuotas, oTarjeta },
+  });
+  if (!checked.ok) return refused(checked);
 
   const charged = await commerce.call(endpoints.charge, {
     params,

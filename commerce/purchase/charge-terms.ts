@@ -1,0 +1,74 @@
+// What a process would be charged now, checked as the charge checks it: places still held, a
+// delivery and (online) a payment method chosen, the total with its promotions, and the
+// card's plan for the installments asked. The charge (charge.ts) and the pre-validation
+// (pre-validation.ts) both ask this, so a pre-validated payment is charged as validated.
+import type { Card } from "../contract/index.ts";
+import type { Executor } from "../db/client.ts";
+import type { purchaseProcesses } from "../db/schema.ts";
+import { businessError, fieldError } from "../errors.ts";
+import { offeredPlans } from "../payments/installment-plans.ts";
+import type { ChargeInput as AcquirerCharge, CardProfile } from "../payments/provider.ts";
+import {
+  deliveryTypeById,
+  type PaymentMethodRule,
+  paymentMethodById,
+  paymentMethodRules,
+} from "./catalogues.ts";
+import { ensureOpen } from "./process.ts";
+import { priceHeldPlaces } from "./promotion-store.ts";
+import { liveHeldPlaces } from "./view.ts";
+
+export type ChargeTerms = {
+  /** What the shop is paid. */
+  amount: number;
+  /** What the buyer pays the bank over the installments. */
+  planTotal: number;
+};
+
+/** A card presented at the counter pays as what it is, credit or debit. */
+function counterMethodOf(card: CardProfile): PaymentMethodRule | null {
+  const code = card.kind === "DEBIT" ? "DEBIT_CARD" : "CREDIT_CARD";
+  return paymentMethodRules.find((method) => method.code === code) ?? null;
+}
+
+export async function chargeTerms(
+  tx: Executor,
+  now: Date,
+  process: typeof purchaseProcesses.$inferSelect,
+  request: { card: CardProfile | null; installments: number; atCounter: boolean },
+): Promise<ChargeTerms> {
+  const { card, installments } = request;
+  ensureOpen(process, now);
+  const places = await liveHeldPlaces(tx, process.id, now);
+  if (places.length === 0) throw businessError("PROCESS_EMPTY");
+  const delivery = deliveryTypeById(process.deliveryTypeId);
+  if (!delivery) throw businessError("DELIVERY_REQUIRED");
+  // Online, the buyer chose a payment method; at the counter the card says which.
+  const method = request.atCounter
+    ? card && counterMethodOf(card)
+    : paymentMethodById(process.paymentMethodId);
+  if (!request.atCounter && !method) throw businessError("PAYMENT_METHOD_REQUIRED");
+  const { totals } = await priceHeldPlaces(tx, process.id, places, delivery);
+  // The plan is priced from the amount charged, as Tarjetas2 showed it to the buyer.
+  if (card && method) {
+    const offer = offeredPlans(card, method, totals.total);
+    if ("mismatch" in offer) throw fieldError("oTarjeta.cNumero", offer.mismatch);
+    const plan = offer.plans.find((p) => p.count === installments);
+    if (!plan) throw fieldError("nCuotas", "installmentsInvalid");
+    return { amount: totals.total, planTotal: plan.total };
+  }
+  if (installments !== 1) throw fieldError("nCuotas", "installmentsInvalid");
+  return { amount: totals.total, planTotal: totals.total };
+}
+
+/** The card as the acquirer takes it. */
+export function acquirerCard(card: Card): AcquirerCharge["card"] {
+  return {
+    number: card.cNumero,
+    expiryMonth: card.nMesVencimiento,
+    expiryYear: card.nAnioVencimiento,
+    securityCode: card.cCodigoSeguridad,
+    holder: card.cTitular,
+    document: card.cDocumento,
+  };
+}
