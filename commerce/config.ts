@@ -39,6 +39,12 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
   PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   SANDBOX_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** How long the sandbox issuer takes to decide a pending charge (its test cards). */
+  SANDBOX_DECISION_SECONDS: z.coerce.number().int().min(0).max(3600).default(8),
+  /** Where browsers reach the sandbox issuer's pages; unset: the shop's own origin. */
+  SANDBOX_PUBLIC_URL: z.string().url().optional(),
+  /** Signs the sandbox acquirer's notifications; every API process must share it. */
+  SANDBOX_NOTIFICATION_SECRET: z.string().min(16).optional(),
   /** smtp://user:password@host:587 or smtps://…: send mail there instead of the outbox. */
   SMTP_URL: z
     .string()
@@ -89,6 +95,7 @@ export type CommerceSettings = {
   reconcileIntervalSeconds: number;
   /** Fault tests only: the sandbox acquirer holds each answer this long after deciding. */
   sandboxAnswerDelayMs: number;
+  sandbox: { decisionMs: number; publicUrl: string; notificationSecret: string | undefined };
   /** Mail: through SMTP when smtpUrl is set, else as .eml files in outboxDir. */
   mail: MailSettings;
   /** The identity provider and this shop's client id there; unset: no Cliente/Externo. */
@@ -127,6 +134,11 @@ export function commerceSettingsFromEnv(
     reconcileGraceSeconds: parsed.PAYMENT_RECONCILE_GRACE_SECONDS,
     reconcileIntervalSeconds: parsed.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     sandboxAnswerDelayMs: parsed.SANDBOX_ANSWER_DELAY_MS,
+    sandbox: {
+      decisionMs: parsed.SANDBOX_DECISION_SECONDS * 1000,
+      publicUrl: parsed.SANDBOX_PUBLIC_URL ?? "",
+      notificationSecret: parsed.SANDBOX_NOTIFICATION_SECRET,
+    },
     mail: {
       smtpUrl: parsed.SMTP_URL,
       from: parsed.MAIL_FROM,

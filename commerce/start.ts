@@ -12,6 +12,8 @@ import type { Mailer } from "./mail/mailer.ts";
 import { OutboxMailer } from "./mail/outbox.ts";
 import { SmtpMailer } from "./mail/smtp.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
+import { sandboxIssuerPages } from "./payments/sandbox-issuer-page.ts";
+import { startSandboxNotifier } from "./payments/sandbox-notifier.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
@@ -28,7 +30,13 @@ export function mailerFor(mail: CommerceSettings["mail"]): Mailer {
 export function commerceDeps(db: Database, settings: CommerceSettings): CommerceDeps {
   return {
     db,
-    payments: new SandboxAcquirer({ db, answerDelayMs: settings.sandboxAnswerDelayMs }),
+    payments: new SandboxAcquirer({
+      db,
+      answerDelayMs: settings.sandboxAnswerDelayMs,
+      decisionDelayMs: settings.sandbox.decisionMs,
+      publicUrl: settings.sandbox.publicUrl,
+      notificationSecret: settings.sandbox.notificationSecret,
+    }),
     ticketSecret: settings.ticketSecret,
     purchaseMinutes: settings.purchaseMinutes,
     extensionMinutes: settings.extensionMinutes,
@@ -62,15 +70,26 @@ export async function startCommerce(settings: CommerceSettings) {
     const api = createCommerceApi(deps, {
       trustClientAddressFrom: settings.trustClientAddressFrom,
     });
-    // Closing the database stops the reconciler first (a pass under way finishes).
+    // The sandbox acquirer's own pages (its bank's 3-D Secure challenge) and notifications.
+    const sandbox = deps.payments instanceof SandboxAcquirer ? deps.payments : null;
+    const issuerPages = sandbox ? sandboxIssuerPages(sandbox) : null;
+    const notifier = sandbox
+      ? startSandboxNotifier(sandbox, (request) => api.fetch(request))
+      : null;
+    const fetch = (request: Request, env?: object) =>
+      issuerPages && new URL(request.url).pathname.startsWith("/sandbox/")
+        ? issuerPages.fetch(request)
+        : api.fetch(request, env);
+    // Closing the database stops the timers first (a pass under way finishes).
     const database: DatabaseHandle = {
       ...handle,
       close: async () => {
+        await notifier?.stop();
         await reconciler.stop();
         await handle.close();
       },
     };
-    return { api, database };
+    return { api: { fetch }, database };
   } catch (error) {
     // The data folder's lock goes with the database.
     await handle.close().catch(() => {});

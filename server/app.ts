@@ -142,6 +142,8 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
         commerceCaller: { address: c.req.header(apiHeaders.clientAddress) },
       }),
     );
+    // The sandbox acquirer's bank pages (3-D Secure), where the embedded API serves them.
+    app.all("/sandbox/*", (c) => commerce(c.req.raw, {}));
   }
   if (staticFiles) app.use(staticFiles);
   app.all("*", async (c) => {

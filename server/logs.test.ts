@@ -148,6 +148,8 @@ describe("the logs of a purchase and of a failed write", () => {
         idEntregaTipo: "1",
         nFormaDePago: "1",
         nCuotas: "1",
+        // The buyer saw the card's plans (the form's lookup as the card was typed).
+        cPlanesVistos: `${buyer.card.slice(0, 8)}:1`,
         lAceptaTerminos: "on",
         cClaveIdempotencia: crypto.randomUUID(),
         "oTarjeta.cNumero": buyer.card,

@@ -5,9 +5,15 @@ import { cardSchema } from "./card.ts";
 import { emailSchema } from "./customers.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { ordersResponse } from "./orders.ts";
-import { chargeResponse } from "./purchase.ts";
 import { idParams } from "./shared.ts";
 import { plainText } from "./text.ts";
+
+/** A counter sale is paid at once (cash, or a card present): always an order. */
+export const boxChargeResponse = z.object({
+  idPedido: z.number().int(),
+  cEstado: z.literal("APROBADO"),
+  idProcesoDeCompra: z.number().int(),
+});
 
 export const counterPaymentMedia = ["EFECTIVO", "TARJETA_PRESENTE"] as const;
 
@@ -45,7 +51,7 @@ export const boxChargeEndpoint = defineEndpoint({
   access: "customer",
   params: idParams,
   body: boxChargeRequest,
-  response: chargeResponse,
+  response: boxChargeResponse,
 });
 
 export const counterSalesEndpoint = defineEndpoint({

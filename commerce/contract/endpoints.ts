@@ -43,6 +43,12 @@ import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
 import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
 import {
+  acquirerNotificationEndpoint,
+  cancel3dsEndpoint,
+  cancelChargeEndpoint,
+  confirm3dsEndpoint,
+} from "./payment-follow-up.ts";
+import {
   changeSectorEndpoint,
   heldPlacesEndpoint,
   releaseGroupEndpoint,
@@ -147,6 +153,11 @@ export const endpoints = {
   cardPlans: cardPlansEndpoint,
   preValidation: preValidationEndpoint,
   charge: chargeEndpoint,
+  // purchase: after a charge that did not end at once
+  confirm3ds: confirm3dsEndpoint,
+  cancel3ds: cancel3dsEndpoint,
+  cancelCharge: cancelChargeEndpoint,
+  acquirerNotification: acquirerNotificationEndpoint,
   // purchase: positions by group
   heldPlaces: heldPlacesEndpoint,
   takeGroup: takeGroupEndpoint,

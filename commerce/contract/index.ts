@@ -18,6 +18,7 @@ export * from "./endpoint.ts";
 export * from "./endpoints.ts";
 export * from "./external-login.ts";
 export * from "./orders.ts";
+export * from "./payment-follow-up.ts";
 export * from "./phone-rules.ts";
 export * from "./places.ts";
 export * from "./positions.ts";

@@ -66,6 +66,17 @@ export const processPerformanceSchema = z.object({
 
 export const processStates = ["ACTIVE", "EXPIRED", "PAID", "CANCELLED"] as const;
 
+export const paymentStates = [
+  "PROCESANDO",
+  "VERIFICANDO",
+  "DESAFIO_3DS",
+  "APROBADO",
+  "RECHAZADO",
+  "CANCELADO",
+  "DEVUELTO",
+] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
 export const purchaseProcessSchema = z.object({
   idProcesoDeCompra: z.number().int(),
   ctProcess: z.enum(["CART", "BOX"]),
@@ -93,6 +104,18 @@ export const purchaseProcessSchema = z.object({
    * The owner's key to cancel this process without a login (POST Proceso/{id}/invalidar):
    * only the process's owner is shown it.
    */
+  /**
+   * The process's latest payment: PROCESANDO (being charged), VERIFICANDO (the bank decides
+   * later), DESAFIO_3DS (the buyer authenticates at cUrlDesafio), APROBADO, RECHAZADO (why
+   * in cMotivo), CANCELADO by the buyer, DEVUELTO (approved but the places were lost).
+   */
+  oPago: z
+    .object({
+      cEstado: z.enum(paymentStates),
+      cMotivo: z.string().nullable(),
+      cUrlDesafio: z.string().nullable(),
+    })
+    .nullable(),
   cClaveInvalidar: z.string(),
 });
 export type PurchaseProcess = z.infer<typeof purchaseProcessSchema>;
@@ -136,6 +159,14 @@ export const chargeRequest = z.object({
   cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
   nCuotas: z.coerce.number().int().min(1).max(24).default(1),
   oTarjeta: cardSchema,
+  /**
+   * Where the bank's 3-D Secure page sends the buyer back (the shop's
+   * /bancard/finish3ds/{id}); without it a card that needs the challenge is declined.
+   */
+  cUrlRetorno: plainText({ trim: false })
+    .max(500)
+    .regex(/^https?:\/\/[^\s]+$/, { error: "returnUrlInvalid" })
+    .optional(),
 });
 export type ChargeRequest = z.infer<typeof chargeRequest>;
 
@@ -156,11 +187,19 @@ export const preValidationResponse = z.object({
 });
 export type PreValidationResponse = z.infer<typeof preValidationResponse>;
 
+/**
+ * APROBADO: the order exists (idPedido). DESAFIO_3DS: send the buyer to cUrlDesafio, their
+ * bank's page; it comes back to cUrlRetorno, then Bancard/Confirmar3DS. PENDIENTE: the bank
+ * decides later; the process's oPago tells when it did.
+ */
 export const chargeResponse = z.object({
-  idPedido: z.number().int(),
-  cEstado: z.literal("APROBADO"),
+  idPedido: z.number().int().nullable(),
+  /** CANCELADO: the buyer called the payment off (Cancelar3DS, Cobrar/Cancelar). */
+  cEstado: z.enum(["APROBADO", "DESAFIO_3DS", "PENDIENTE", "CANCELADO"]),
   idProcesoDeCompra: z.number().int(),
+  cUrlDesafio: z.string().nullable(),
 });
+export type ChargeResponse = z.infer<typeof chargeResponse>;
 
 // ---------------------------------------------------------------- endpoints
 

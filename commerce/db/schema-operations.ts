@@ -21,8 +21,14 @@ import {
  */
 export const sandboxAcquirerCharges = pgTable("sandbox_acquirer_charges", {
   idempotencyKey: text("idempotency_key").primaryKey(),
-  /** APPROVED, DECLINED or FAILED: the answer given for this key, every time. */
-  status: text("status").$type<"APPROVED" | "DECLINED" | "FAILED">().notNull(),
+  /**
+   * APPROVED, DECLINED or FAILED: the answer given for this key, every time. CHALLENGE while
+   * the cardholder authenticates (3-D Secure), AWAITING while the issuer decides later; both
+   * end in APPROVED or DECLINED.
+   */
+  status: text("status")
+    .$type<"APPROVED" | "DECLINED" | "FAILED" | "CHALLENGE" | "AWAITING">()
+    .notNull(),
   /** The charge's reference (approved ones only). */
   reference: text("reference").unique(),
   reason: text("reason"),
@@ -30,7 +36,24 @@ export const sandboxAcquirerCharges = pgTable("sandbox_acquirer_charges", {
   amount: integer("amount").notNull(),
   installments: integer("installments").notNull(),
   refunded: boolean("refunded").notNull().default(false),
+  /** The 3-D Secure challenge page's secret part of its address, and where it returns to. */
+  challengeToken: text("challenge_token").unique(),
+  returnUrl: text("return_url"),
+  /** AWAITING: when the issuer decides, and what (APPROVED or DECLINED). */
+  decideAt: timestamp("decide_at", { withTimezone: true }),
+  laterStatus: text("later_status").$type<"APPROVED" | "DECLINED">(),
+  /** The signed notification of a decision taken later was sent. */
+  notified: boolean("notified").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The acquirer's notifications (webhooks) received, by their id: a replayed one is known
+ * and changes nothing. Rows older than the signature's tolerance could go; they are tiny.
+ */
+export const acquirerNotifications = pgTable("acquirer_notifications", {
+  id: text("id").primaryKey(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -297,6 +297,12 @@ export const payments = pgTable(
     amount: integer("amount").notNull(),
     /** PENDING, then APPROVED, DECLINED, FAILED, REFUNDED or REFUND_FAILED. */
     status: text("status").notNull(),
+    /**
+     * Where a PENDING payment is: null while the acquirer is asked, CHALLENGE while the
+     * cardholder authenticates (3-D Secure, at redirectUrl), AWAITING while the issuer decides.
+     */
+    stage: text("stage").$type<"CHALLENGE" | "AWAITING">(),
+    redirectUrl: text("redirect_url"),
     providerReference: text("provider_reference"),
     declineReason: text("decline_reason"),
     cardLast4: text("card_last4"),

@@ -3,7 +3,7 @@
 // who is not a clerk, one test per call.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { chargeResponse, ordersResponse, purchaseProcessSchema } from "../contract/index.ts";
+import { boxChargeResponse, ordersResponse, purchaseProcessSchema } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { customers, orders, payments, staffRoles } from "../db/schema.ts";
 import { partText, readEml } from "../mail/read-eml.ts";
@@ -60,7 +60,7 @@ describe("a box-office sale", () => {
       cash("counter-cash-1", { cNombre: "Marta Gómez", cEmail: "marta@example.com" }),
     );
     expect(sold.json.nCode, JSON.stringify(sold.json)).toBe(200);
-    const { idPedido } = chargeResponse.parse(sold.json.oData);
+    const { idPedido } = boxChargeResponse.parse(sold.json.oData);
     const [order] = await db.select().from(orders).where(eq(orders.id, idPedido));
     expect(order).toMatchObject({
       soldAtCounter: true,

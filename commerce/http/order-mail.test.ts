@@ -9,7 +9,14 @@ import type { Mailer } from "../mail/mailer.ts";
 import { partText, readEml } from "../mail/read-eml.ts";
 import { reconcilePendingPayments } from "../purchase/reconcile.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import { createTestApi, readyToPay, signUp, type TestApi, testCard } from "../testing/harness.ts";
+import {
+  acquirerWith,
+  createTestApi,
+  readyToPay,
+  signUp,
+  type TestApi,
+  testCard,
+} from "../testing/harness.ts";
 
 const api = setUpApiTests();
 let t: TestApi;
@@ -90,16 +97,12 @@ describe("the order confirmation mail", () => {
     const lost = createTestApi(api.db, {
       clock: t.clock,
       mailer: t.outbox,
-      payments: {
+      payments: acquirerWith(t.sandbox, {
         charge: async (input) => {
           await t.sandbox.charge(input);
           throw new Error("connection reset");
         },
-        cardProfile: (bin) => t.sandbox.cardProfile(bin),
-        preValidate: (input) => t.sandbox.preValidate(input),
-        lookup: (key) => t.sandbox.lookup(key),
-        refund: (reference) => t.sandbox.refund(reference),
-      },
+      }),
     });
     await pay(lost, second, token, "es");
     t.clock.advanceMinutes(5);

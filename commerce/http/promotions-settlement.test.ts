@@ -9,7 +9,13 @@ import { promotions, sandboxAcquirerCharges, tickets } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
+import {
+  acquirerWith,
+  type Fixture,
+  readyToPay,
+  type TestApi,
+  testCard,
+} from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -22,16 +28,12 @@ let whileCharging: (() => Promise<void>) | null = null;
 /** The real sandbox acquirer, with a moment in the middle of each charge for the test. */
 function acquirerWithPause(db: Database): PaymentProvider {
   const sandbox = new SandboxAcquirer({ db });
-  return {
+  return acquirerWith(sandbox, {
     charge: async (input) => {
       await whileCharging?.();
       return sandbox.charge(input);
     },
-    cardProfile: (bin) => sandbox.cardProfile(bin),
-    preValidate: (input) => sandbox.preValidate(input),
-    lookup: (key) => sandbox.lookup(key),
-    refund: (reference) => sandbox.refund(reference),
-  };
+  });
 }
 
 const api = setUpApiTests({

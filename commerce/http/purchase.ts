@@ -2,8 +2,13 @@
 // payment method, charge.
 // Changing calls answer the process as the buyer now sees it.
 import {
+  acquirerNotificationEndpoint,
+  type ChargeResponse,
+  cancel3dsEndpoint,
+  cancelChargeEndpoint,
   cardPlansEndpoint,
   chargeEndpoint,
+  confirm3dsEndpoint,
   deliveryTypesEndpoint,
   extendEndpoint,
   invalidateEndpoint,
@@ -18,9 +23,15 @@ import {
 import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
+import { notificationSignatureHeader } from "../payments/sandbox.ts";
 import { cardPlans } from "../purchase/card-plans.ts";
 import { deliveryTypeRules, paymentMethodRules } from "../purchase/catalogues.ts";
-import { charge } from "../purchase/charge.ts";
+import { type ChargeResult, charge } from "../purchase/charge.ts";
+import {
+  cancelPayment,
+  confirmPayment,
+  receiveNotification,
+} from "../purchase/payment-follow-up.ts";
 import { preValidate } from "../purchase/pre-validation.ts";
 import {
   extendProcess,
@@ -118,20 +129,58 @@ export function purchaseHandlers(deps: CommerceDeps) {
       }),
     ),
 
-    implement(chargeEndpoint, async ({ params, body, customerId, language }) => {
-      const result = await charge(deps, {
-        processId: params.id,
-        customerId,
-        key: body.cClaveIdempotencia,
-        installments: body.nCuotas,
-        card: body.oTarjeta,
-        language,
-      });
-      return {
-        idPedido: result.orderId,
-        cEstado: "APROBADO" as const,
-        idProcesoDeCompra: params.id,
-      };
-    }),
+    implement(chargeEndpoint, async ({ params, body, customerId, language }) =>
+      chargeAnswer(
+        params.id,
+        await charge(deps, {
+          processId: params.id,
+          customerId,
+          key: body.cClaveIdempotencia,
+          installments: body.nCuotas,
+          card: body.oTarjeta,
+          returnUrl: body.cUrlRetorno,
+          language,
+        }),
+      ),
+    ),
+
+    implement(confirm3dsEndpoint, async ({ params, customerId, language }) =>
+      chargeAnswer(
+        params.id,
+        await confirmPayment(deps, { processId: params.id, customerId, language }),
+      ),
+    ),
+
+    ...[cancel3dsEndpoint, cancelChargeEndpoint].map((endpoint) =>
+      implement(endpoint, async ({ params, customerId, language }) =>
+        chargeAnswer(
+          params.id,
+          await cancelPayment(deps, { processId: params.id, customerId, language }),
+        ),
+      ),
+    ),
+
+    // The signature covers the body as sent: it is read raw (Hono keeps it after parsing).
+    implement(acquirerNotificationEndpoint, async ({ c }) =>
+      receiveNotification(
+        deps,
+        await c.req.text(),
+        c.req.header(notificationSignatureHeader) ?? null,
+      ),
+    ),
   ];
+}
+
+/** A charge's result as the API says it (Cobrar, Bancard/Confirmar3DS). */
+export function chargeAnswer(
+  processId: number,
+  result: ChargeResult | { cancelled: true },
+): ChargeResponse {
+  const answer = { idProcesoDeCompra: processId, idPedido: null, cUrlDesafio: null };
+  if ("cancelled" in result) return { ...answer, cEstado: "CANCELADO" };
+  if ("orderId" in result) return { ...answer, cEstado: "APROBADO", idPedido: result.orderId };
+  if ("challengeUrl" in result) {
+    return { ...answer, cEstado: "DESAFIO_3DS", cUrlDesafio: result.challengeUrl };
+  }
+  return { ...answer, cEstado: "PENDIENTE" };
 }

@@ -15,13 +15,25 @@ export type ChargeInput = {
     holder: string;
     document: string;
   };
+  /** Where the issuer's 3-D Secure challenge page sends the cardholder back to. */
+  returnUrl?: string;
 };
 
 export type ChargeOutcome =
   | { status: "APPROVED"; reference: string; last4: string }
   | { status: "DECLINED"; reason: string; last4: string }
   /** The acquirer could not process it (network, processing error): nothing was charged. */
-  | { status: "FAILED"; reason: string; last4: string };
+  | { status: "FAILED"; reason: string; last4: string }
+  /** The issuer asks the cardholder to authenticate first (3-D Secure) at `challengeUrl`. */
+  | { status: "CHALLENGE"; challengeUrl: string; last4: string }
+  /** Taken; the issuer decides later and the acquirer notifies (webhook). */
+  | { status: "AWAITING"; last4: string };
+
+/** A final outcome: the money moved or it did not. */
+export type FinalOutcome = Extract<ChargeOutcome, { status: "APPROVED" | "DECLINED" | "FAILED" }>;
+
+/** A notification (webhook) whose signature held: which charge changed. */
+export type AcquirerNotification = { id: string; idempotencyKey: string };
 
 /** Card networks the shop accepts. */
 export type AcceptedBrand = Exclude<CardBrand, "OTHER">;
@@ -41,7 +53,8 @@ export type CardProfile = {
 /** The acquirer's check of a card before it is charged (no money moves). */
 export type PreValidation =
   | {
-      valid: true /** The issuer will ask the cardholder to authenticate (3-D Secure). */;
+      valid: true;
+      /** The issuer will ask the cardholder to authenticate (3-D Secure). */
       challenge: boolean;
     }
   | { valid: false; reason: string };
@@ -62,4 +75,14 @@ export interface PaymentProvider {
    * back one charge twice moves the money once.
    */
   refund(reference: string): Promise<void>;
+  /**
+   * Calls off a charge not decided yet (a 3-D Secure challenge the cardholder left): it
+   * ends DECLINED. A decided one stays as it is; the answer is the charge's outcome then.
+   */
+  cancel(idempotencyKey: string): Promise<ChargeOutcome | null>;
+  /**
+   * A notification's body when its signature (header value) is the acquirer's and recent;
+   * null for anything else. It says which charge changed, not how: lookup tells.
+   */
+  verifyNotification(rawBody: string, signature: string | null): AcquirerNotification | null;
 }

@@ -84,7 +84,9 @@ describe("SandboxAcquirer outcomes", () => {
 
   it("behaves as documented for every listed test card", async () => {
     for (const card of sandboxTestCards) {
-      const outcome = await acquirer().charge(chargeInput({ number: card.number }));
+      const outcome = await acquirer().charge(
+        chargeInput({ number: card.number }, { returnUrl: "http://127.0.0.1/back" }),
+      );
       expect(outcome.status, card.number).toBe(card.outcome);
     }
   });
@@ -285,5 +287,128 @@ describe.each(backends)("one acquirer across API processes on $name", ({ postgre
     expect(await one.charges()).toEqual([
       expect.objectContaining({ reference: outcome.reference, refunded: true }),
     ]);
+  });
+});
+
+describe("SandboxAcquirer: a 3-D Secure challenge", () => {
+  const back = "http://127.0.0.1:4180/bancard/finish3ds/7";
+  const challenged = async (sandbox: SandboxAcquirer) => {
+    const outcome = await sandbox.charge(
+      chargeInput({ number: "4000000000003220" }, { returnUrl: back }),
+    );
+    if (outcome.status !== "CHALLENGE") throw new Error(`expected a challenge: ${outcome.status}`);
+    return { outcome, token: outcome.challengeUrl.split("/").at(-1) ?? "" };
+  };
+
+  it("sends the cardholder to the bank's page; the right code approves, once", async () => {
+    const sandbox = new SandboxAcquirer({ db, now: () => now, publicUrl: "http://bank.test/" });
+    const { outcome, token } = await challenged(sandbox);
+    expect(outcome.challengeUrl).toMatch(/^http:\/\/bank\.test\/sandbox\/3ds\/[\w-]{20,}$/);
+    expect(await sandbox.openChallenge(token)).toEqual({
+      amount: 12_000,
+      last4: "3220",
+      returnUrl: back,
+    });
+    expect(await sandbox.answerChallenge(token, { code: "1234" })).toEqual({ returnUrl: back });
+    const key = `key-${keyCounter}`;
+    expect(await sandbox.lookup(key)).toMatchObject({ status: "APPROVED" });
+    // Answered: the page is gone and a second answer changes nothing.
+    expect(await sandbox.openChallenge(token)).toBeNull();
+    expect(await sandbox.answerChallenge(token, "cancel")).toBeNull();
+    expect(await sandbox.lookup(key)).toMatchObject({ status: "APPROVED" });
+    expect(await sandbox.charges()).toHaveLength(1);
+  });
+
+  it("declines a wrong code, a cancelled challenge and one left unanswered too long", async () => {
+    let clock = now.getTime();
+    const sandbox = new SandboxAcquirer({ db, now: () => new Date(clock) });
+    const wrong = await challenged(sandbox);
+    await sandbox.answerChallenge(wrong.token, { code: "0000" });
+    expect(await sandbox.lookup(`key-${keyCounter}`)).toMatchObject({
+      status: "DECLINED",
+      reason: "authentication_failed",
+    });
+    await challenged(sandbox);
+    expect(await sandbox.cancel(`key-${keyCounter}`)).toMatchObject({
+      status: "DECLINED",
+      reason: "authentication_cancelled",
+    });
+    const left = await challenged(sandbox);
+    clock += 16 * 60_000;
+    expect(await sandbox.openChallenge(left.token)).toBeNull();
+    expect(await sandbox.lookup(`key-${keyCounter}`)).toMatchObject({
+      status: "DECLINED",
+      reason: "authentication_timeout",
+    });
+    expect(await sandbox.charges()).toEqual([]);
+  });
+
+  it("declines at once a challenge with no way back to the shop", async () => {
+    const outcome = await acquirer().charge(chargeInput({ number: "4000000000003220" }));
+    expect(outcome).toMatchObject({ status: "DECLINED", reason: "authentication_failed" });
+  });
+});
+
+describe("SandboxAcquirer: a decision taken later, notified signed", () => {
+  it("is AWAITING until due, then decided and notified once, with a signature that verifies", async () => {
+    let clock = now.getTime();
+    const sandbox = new SandboxAcquirer({
+      db,
+      now: () => new Date(clock),
+      decisionDelayMs: 5_000,
+      notificationSecret: "test-secret",
+    });
+    const approved = await sandbox.charge(chargeInput({ number: "4000000000000077" }));
+    const approvedKey = `key-${keyCounter}`;
+    const rejected = await sandbox.charge(chargeInput({ number: "4000000000000093" }));
+    const rejectedKey = `key-${keyCounter}`;
+    expect([approved.status, rejected.status]).toEqual(["AWAITING", "AWAITING"]);
+    const sent: Array<{ body: string; signature: string }> = [];
+    const send = async (body: string, signature: string) => {
+      sent.push({ body, signature });
+      return true;
+    };
+    expect(await sandbox.notifyDue(send)).toBe(0);
+    expect(await sandbox.lookup(approvedKey)).toEqual({ status: "AWAITING", last4: "0077" });
+
+    clock += 5_000;
+    expect(await sandbox.notifyDue(send)).toBe(2);
+    expect(await sandbox.notifyDue(send)).toBe(0);
+    expect(await sandbox.lookup(approvedKey)).toMatchObject({ status: "APPROVED" });
+    expect(await sandbox.lookup(rejectedKey)).toMatchObject({
+      status: "DECLINED",
+      reason: "issuer_rejected",
+    });
+    const keys = sent.map(({ body, signature }) => sandbox.verifyNotification(body, signature));
+    expect(keys.map((n) => n?.idempotencyKey).sort()).toEqual([approvedKey, rejectedKey].sort());
+  });
+
+  it("verifies no forged, altered, foreign-keyed or stale notification", async () => {
+    let clock = now.getTime();
+    const options = { db, now: () => new Date(clock), decisionDelayMs: 0 };
+    const sandbox = new SandboxAcquirer({ ...options, notificationSecret: "test-secret" });
+    const other = new SandboxAcquirer({ ...options, notificationSecret: "another-secret" });
+    await sandbox.charge(chargeInput({ number: "4000000000000077" }));
+    let sent = { body: "", signature: "" };
+    await sandbox.notifyDue(async (body, signature) => {
+      sent = { body, signature };
+      return true;
+    });
+    expect(sandbox.verifyNotification(sent.body, sent.signature)).not.toBeNull();
+    expect(other.verifyNotification(sent.body, sent.signature)).toBeNull();
+    expect(
+      sandbox.verifyNotification(sent.body.replace("key-", "kez-"), sent.signature),
+    ).toBeNull();
+    expect(sandbox.verifyNotification(sent.body, null)).toBeNull();
+    expect(sandbox.verifyNotification(sent.body, "t=1,v1=00")).toBeNull();
+    clock += 6 * 60_000;
+    expect(sandbox.verifyNotification(sent.body, sent.signature)).toBeNull();
+  });
+
+  it("sends again a notification that could not be delivered", async () => {
+    const sandbox = new SandboxAcquirer({ db, now: () => now, decisionDelayMs: 0 });
+    await sandbox.charge(chargeInput({ number: "4000000000000077" }));
+    expect(await sandbox.notifyDue(async () => false)).toBe(0);
+    expect(await sandbox.notifyDue(async () => true)).toBe(1);
   });
 });

@@ -1,15 +1,18 @@
 // The offline card acquirer: deterministic outcomes by card number, so the whole purchase
-// (approve, decline, processing failure) can be exercised without a real acquirer. Like a
-// real one it keeps its own ledger, in a table of its own (sandbox_acquirer_charges): every
-// API process on the database is then one acquirer, and one insert decides each key once.
-import { randomBytes } from "node:crypto";
+// (approve, decline, processing failure, a 3-D Secure challenge, a decision taken later and
+// notified by a signed webhook) can be exercised without a real acquirer. Like a real one it
+// keeps its own ledger, in a table of its own (sandbox_acquirer_charges): every API process
+// on the database is then one acquirer, and one insert decides each key once. Its issuer's
+// challenge page is sandbox-issuer-page.ts; its notifications go out from notifier below.
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { expiryNotPast, luhnValid } from "../contract/card-rules.ts";
 import type { Executor } from "../db/client.ts";
 import { sandboxAcquirerCharges } from "../db/schema.ts";
 import { log } from "../log.ts";
 import type {
+  AcquirerNotification,
   CardProfile,
   ChargeInput,
   ChargeOutcome,
@@ -29,7 +32,12 @@ export type SandboxDeclineReason =
   | "invalid_document"
   | "invalid_amount"
   | "invalid_installments"
-  | "card_not_accepted";
+  | "card_not_accepted"
+  | "security_code_rejected"
+  | "issuer_rejected"
+  | "authentication_failed"
+  | "authentication_cancelled"
+  | "authentication_timeout";
 export type SandboxFailureReason = "processing_error";
 export type SandboxReason = SandboxDeclineReason | SandboxFailureReason;
 
@@ -48,14 +56,52 @@ export const sandboxTestCards: readonly SandboxTestCard[] = [
   { number: "5555555555554444", outcome: "APPROVED", description: "MASTERCARD, approved" },
   { number: "4000000000000002", outcome: "DECLINED", description: "declined: insufficient funds" },
   { number: "4000000000009995", outcome: "DECLINED", description: "declined: card reported lost" },
+  {
+    number: "4000000000000127",
+    outcome: "DECLINED",
+    description: "declined: the issuer rejects the security code",
+  },
   { number: "4000000000000119", outcome: "FAILED", description: "processing error, not charged" },
+  {
+    number: "4000000000003220",
+    outcome: "CHALLENGE",
+    description:
+      "3-D Secure: the bank's page asks for a code (1234 approves, anything else declines)",
+  },
+  {
+    number: "4000000000000077",
+    outcome: "AWAITING",
+    description: "pending, approved by the bank a few seconds later (notified by webhook)",
+  },
+  {
+    number: "4000000000000093",
+    outcome: "AWAITING",
+    description: "pending, rejected by the bank a few seconds later (notified by webhook)",
+  },
 ];
 
-const scriptedOutcomes: Record<string, { status: "DECLINED" | "FAILED"; reason: SandboxReason }> = {
+type Scripted =
+  | { status: "DECLINED" | "FAILED"; reason: SandboxReason }
+  | { status: "CHALLENGE" }
+  | { status: "AWAITING"; later: "APPROVED" | "DECLINED" };
+
+const scriptedOutcomes: Record<string, Scripted> = {
   "4000000000000002": { status: "DECLINED", reason: "insufficient_funds" },
   "4000000000009995": { status: "DECLINED", reason: "card_reported_lost" },
+  "4000000000000127": { status: "DECLINED", reason: "security_code_rejected" },
   "4000000000000119": { status: "FAILED", reason: "processing_error" },
+  "4000000000003220": { status: "CHALLENGE" },
+  "4000000000000077": { status: "AWAITING", later: "APPROVED" },
+  "4000000000000093": { status: "AWAITING", later: "DECLINED" },
 };
+
+/** The code the sandbox issuer's challenge page takes. */
+export const SANDBOX_CHALLENGE_CODE = "1234";
+/** A challenge nobody completes ends declined after this long. */
+const CHALLENGE_LIFETIME_MS = 15 * 60_000;
+/** A notification's signature older (or newer) than this is refused. */
+export const NOTIFICATION_TOLERANCE_MS = 5 * 60_000;
+export const notificationSignatureHeader = "x-sandbox-signature";
 
 export type SandboxCharge = {
   reference: string;
@@ -73,35 +119,53 @@ const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, "");
 const int32OrZero = (value: number) =>
   Number.isInteger(value) && Math.abs(value) <= 2_147_483_647 ? value : 0;
 
-function outcomeOf(row: ChargeRow): ChargeOutcome {
-  if (row.status === "APPROVED" && row.reference) {
-    return { status: "APPROVED", reference: row.reference, last4: row.last4 };
-  }
-  const status = row.status === "DECLINED" ? "DECLINED" : "FAILED";
-  return { status, reason: row.reason ?? "processing_error", last4: row.last4 };
-}
+type Decision = {
+  status: ChargeRow["status"];
+  reference?: string;
+  reason?: string;
+  last4: string;
+  challengeToken?: string;
+  laterStatus?: "APPROVED" | "DECLINED";
+};
+
+const newReference = () => `SBX-${randomBytes(9).toString("base64url")}`;
 
 export type SandboxOptions = {
   /** Where its ledger lives: the API's database. */
   db: Executor;
-  /** The clock that judges card expiry. */
+  /** The clock that judges card expiry, challenges and decisions taken later. */
   now?: () => Date;
   /**
    * Fault tests: hold each answer this long after deciding (and say so on stdout), as an
    * acquirer whose answer is slow to come back. The charge is already made meanwhile.
    */
   answerDelayMs?: number;
+  /** How long the issuer takes to decide a pending charge (default 8 s). */
+  decisionDelayMs?: number;
+  /** Where browsers reach the sandbox issuer's pages ("" : the shop's own origin). */
+  publicUrl?: string;
+  /** The secret notifications are signed with, shared with whoever verifies them. */
+  notificationSecret?: string;
 };
+
+/** Development only: every API process must share one secret (SANDBOX_NOTIFICATION_SECRET). */
+export const DEVELOPMENT_NOTIFICATION_SECRET = "sandbox-notifications-for-development-only";
 
 export class SandboxAcquirer implements PaymentProvider {
   private readonly db: Executor;
   private readonly now: () => Date;
   private readonly answerDelayMs: number;
+  private readonly decisionDelayMs: number;
+  private readonly publicUrl: string;
+  private readonly notificationSecret: string;
 
   constructor(options: SandboxOptions) {
     this.db = options.db;
     this.now = options.now ?? (() => new Date());
     this.answerDelayMs = options.answerDelayMs ?? 0;
+    this.decisionDelayMs = options.decisionDelayMs ?? 8_000;
+    this.publicUrl = (options.publicUrl ?? "").replace(/\/+$/, "");
+    this.notificationSecret = options.notificationSecret ?? DEVELOPMENT_NOTIFICATION_SECRET;
   }
 
   async cardProfile(bin: string): Promise<CardProfile | null> {
@@ -114,12 +178,14 @@ export class SandboxAcquirer implements PaymentProvider {
     // show when charging.
     const reason =
       this.invalidReason(input, number) ??
-      (scriptedOutcomes[number]?.reason === "card_reported_lost" ? "card_reported_lost" : null);
-    return reason ? { valid: false, reason } : { valid: true, challenge: false };
+      (number === "4000000000009995" ? "card_reported_lost" : null);
+    if (reason) return { valid: false, reason };
+    return { valid: true, challenge: scriptedOutcomes[number]?.status === "CHALLENGE" };
   }
 
   async charge(input: ChargeInput): Promise<ChargeOutcome> {
     const decided = this.decide(input);
+    const now = this.now();
     // The primary key decides: of simultaneous calls with one key (from any process), one
     // insert wins and every call answers what it recorded.
     const [inserted] = await this.db
@@ -127,12 +193,18 @@ export class SandboxAcquirer implements PaymentProvider {
       .values({
         idempotencyKey: input.idempotencyKey,
         status: decided.status,
-        reference: decided.status === "APPROVED" ? decided.reference : null,
-        reason: decided.status === "APPROVED" ? null : decided.reason,
+        reference: decided.reference ?? null,
+        reason: decided.reason ?? null,
         last4: decided.last4,
         // What a declined request carried may not even fit the column.
         amount: int32OrZero(input.amount),
         installments: int32OrZero(input.installments),
+        challengeToken: decided.challengeToken ?? null,
+        returnUrl: decided.challengeToken ? (input.returnUrl ?? null) : null,
+        decideAt:
+          decided.status === "AWAITING" ? new Date(now.getTime() + this.decisionDelayMs) : null,
+        laterStatus: decided.laterStatus ?? null,
+        createdAt: now,
       })
       .onConflictDoNothing({ target: sandboxAcquirerCharges.idempotencyKey })
       .returning();
@@ -144,12 +216,180 @@ export class SandboxAcquirer implements PaymentProvider {
       );
       await sleep(this.answerDelayMs);
     }
-    return outcomeOf(row);
+    return this.outcomeOf(row);
   }
 
   async lookup(idempotencyKey: string): Promise<ChargeOutcome | null> {
     const row = await this.row(idempotencyKey);
-    return row ? outcomeOf(row) : null;
+    return row ? this.outcomeOf(await this.settleDue(row)) : null;
+  }
+
+  async cancel(idempotencyKey: string): Promise<ChargeOutcome | null> {
+    await this.db
+      .update(sandboxAcquirerCharges)
+      .set({ status: "DECLINED", reason: "authentication_cancelled" })
+      .where(
+        and(
+          eq(sandboxAcquirerCharges.idempotencyKey, idempotencyKey),
+          eq(sandboxAcquirerCharges.status, "CHALLENGE"),
+        ),
+      );
+    return this.lookup(idempotencyKey);
+  }
+
+  /**
+   * The issuer's challenge page's answer (sandbox-issuer-page.ts): the right code approves,
+   * any other declines, "cancel" calls it off. Answers where to send the cardholder back,
+   * or null for a challenge that is unknown or already answered.
+   */
+  async answerChallenge(
+    token: string,
+    answer: { code: string } | "cancel",
+  ): Promise<{ returnUrl: string | null } | null> {
+    const approved = answer !== "cancel" && answer.code.trim() === SANDBOX_CHALLENGE_CODE;
+    const reason =
+      answer === "cancel" ? "authentication_cancelled" : approved ? null : "authentication_failed";
+    const [row] = await this.db
+      .update(sandboxAcquirerCharges)
+      .set({
+        status: approved ? "APPROVED" : "DECLINED",
+        reference: approved ? newReference() : null,
+        reason,
+      })
+      .where(
+        and(
+          eq(sandboxAcquirerCharges.challengeToken, token),
+          eq(sandboxAcquirerCharges.status, "CHALLENGE"),
+        ),
+      )
+      .returning();
+    return row ? { returnUrl: row.returnUrl } : null;
+  }
+
+  /** The challenge a token names, while it waits for the cardholder (for its page). */
+  async openChallenge(
+    token: string,
+  ): Promise<{ amount: number; last4: string; returnUrl: string | null } | null> {
+    const [row] = await this.db
+      .select()
+      .from(sandboxAcquirerCharges)
+      .where(eq(sandboxAcquirerCharges.challengeToken, token))
+      .limit(1);
+    if (!row) return null;
+    const current = await this.settleDue(row);
+    if (current.status !== "CHALLENGE") return null;
+    return { amount: row.amount, last4: row.last4, returnUrl: row.returnUrl };
+  }
+
+  verifyNotification(rawBody: string, signature: string | null): AcquirerNotification | null {
+    const parts = new Map(
+      (signature ?? "").split(",").map((part) => {
+        const [name, ...value] = part.trim().split("=");
+        return [name, value.join("=")] as const;
+      }),
+    );
+    const signedAt = Number(parts.get("t"));
+    const given = Buffer.from(parts.get("v1") ?? "", "hex");
+    if (!Number.isSafeInteger(signedAt)) return null;
+    if (Math.abs(this.now().getTime() - signedAt * 1000) > NOTIFICATION_TOLERANCE_MS) return null;
+    const expected = this.signature(signedAt, rawBody);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const body = JSON.parse(rawBody) as Partial<AcquirerNotification>;
+      if (typeof body.id !== "string" || typeof body.idempotencyKey !== "string") return null;
+      return { id: body.id, idempotencyKey: body.idempotencyKey };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Decides the pending charges that are due and sends each one's signed notification with
+   * `send` (the shop's webhook). A notification that could not be sent goes again next time.
+   */
+  async notifyDue(send: (body: string, signature: string) => Promise<boolean>): Promise<number> {
+    const due = await this.db
+      .select()
+      .from(sandboxAcquirerCharges)
+      .where(
+        and(
+          eq(sandboxAcquirerCharges.notified, false),
+          lte(sandboxAcquirerCharges.decideAt, this.now()),
+        ),
+      )
+      .limit(100);
+    let sent = 0;
+    for (const row of due) {
+      await this.settleDue(row);
+      const body = JSON.stringify({
+        id: `ntf-${randomBytes(9).toString("base64url")}`,
+        idempotencyKey: row.idempotencyKey,
+      });
+      const signedAt = Math.floor(this.now().getTime() / 1000);
+      const signature = `t=${signedAt},v1=${this.signature(signedAt, body).toString("hex")}`;
+      if (!(await send(body, signature).catch(() => false))) continue;
+      await this.db
+        .update(sandboxAcquirerCharges)
+        .set({ notified: true })
+        .where(eq(sandboxAcquirerCharges.idempotencyKey, row.idempotencyKey));
+      sent += 1;
+    }
+    return sent;
+  }
+
+  private signature(signedAt: number, body: string): Buffer {
+    return createHmac("sha256", this.notificationSecret).update(`${signedAt}.${body}`).digest();
+  }
+
+  /** A pending charge whose time came is decided now (once, whoever asks first). */
+  private async settleDue(row: ChargeRow): Promise<ChargeRow> {
+    const now = this.now();
+    let change: Partial<ChargeRow> | null = null;
+    if (row.status === "AWAITING" && row.decideAt && row.decideAt <= now) {
+      const approved = row.laterStatus === "APPROVED";
+      change = {
+        status: approved ? "APPROVED" : "DECLINED",
+        reference: approved ? newReference() : null,
+        reason: approved ? null : "issuer_rejected",
+      };
+    } else if (
+      row.status === "CHALLENGE" &&
+      now.getTime() - row.createdAt.getTime() > CHALLENGE_LIFETIME_MS
+    ) {
+      change = { status: "DECLINED", reason: "authentication_timeout" };
+    }
+    if (!change) return row;
+    const [updated] = await this.db
+      .update(sandboxAcquirerCharges)
+      .set(change)
+      .where(
+        and(
+          eq(sandboxAcquirerCharges.idempotencyKey, row.idempotencyKey),
+          eq(sandboxAcquirerCharges.status, row.status),
+        ),
+      )
+      .returning();
+    return updated ?? (await this.row(row.idempotencyKey)) ?? row;
+  }
+
+  private outcomeOf(row: ChargeRow): ChargeOutcome {
+    const { last4 } = row;
+    switch (row.status) {
+      case "APPROVED":
+        if (row.reference) return { status: "APPROVED", reference: row.reference, last4 };
+        break;
+      case "DECLINED":
+        return { status: "DECLINED", reason: row.reason ?? "processing_error", last4 };
+      case "CHALLENGE":
+        return {
+          status: "CHALLENGE",
+          challengeUrl: `${this.publicUrl}/sandbox/3ds/${row.challengeToken}`,
+          last4,
+        };
+      case "AWAITING":
+        return { status: "AWAITING", last4 };
+    }
+    return { status: "FAILED", reason: row.reason ?? "processing_error", last4 };
   }
 
   async refund(reference: string): Promise<void> {
@@ -190,14 +430,22 @@ export class SandboxAcquirer implements PaymentProvider {
     return row;
   }
 
-  private decide(input: ChargeInput): ChargeOutcome {
+  private decide(input: ChargeInput): Decision {
     const number = digitsOf(input.card.number);
     const last4 = /^[0-9]{4,}$/.test(number) ? number.slice(-4) : "";
     const reason = this.invalidReason(input, number);
     if (reason) return { status: "DECLINED", reason, last4 };
     const scripted = scriptedOutcomes[number];
+    if (scripted?.status === "CHALLENGE") {
+      // Without a way back the cardholder could never answer: declined at once.
+      if (!input.returnUrl) return { status: "DECLINED", reason: "authentication_failed", last4 };
+      return { status: "CHALLENGE", last4, challengeToken: randomBytes(18).toString("base64url") };
+    }
+    if (scripted?.status === "AWAITING") {
+      return { status: "AWAITING", last4, laterStatus: scripted.later };
+    }
     if (scripted) return { status: scripted.status, reason: scripted.reason, last4 };
-    return { status: "APPROVED", reference: `SBX-${randomBytes(9).toString("base64url")}`, last4 };
+    return { status: "APPROVED", reference: newReference(), last4 };
   }
 
   // The acquirer never trusts the caller's validation: it checks the card again.

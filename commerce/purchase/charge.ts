@@ -16,7 +16,13 @@ import { acceptedCard } from "./card-plans.ts";
 import { acquirerCard, chargeTerms } from "./charge-terms.ts";
 import { ownProcess } from "./process.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
-import { type CounterSale, lostReason, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
+import {
+  type CounterSale,
+  lostReason,
+  recordStage,
+  recordUnpaid,
+  settleApprovedCharge,
+} from "./settlement.ts";
 
 export type ChargeInput = {
   processId: number;
@@ -28,11 +34,19 @@ export type ChargeInput = {
   language: Language;
   /** A box-office sale (counter-charge.ts): to a walk-in buyer, in cash or card present. */
   counter?: CounterSale;
+  /** Where the issuer's 3-D Secure page sends the buyer back (the shop's return route). */
+  returnUrl?: string;
 };
+
+/**
+ * What a charge came to: an order, or a payment still open — the buyer authenticates with
+ * their bank first (3-D Secure), or the bank decides later and the acquirer notifies.
+ */
+export type ChargeResult = { orderId: number } | { challengeUrl: string } | { awaiting: true };
 
 type PaymentRow = typeof payments.$inferSelect;
 
-function declineMessage(language: Language, reason: string | null) {
+export function declineMessage(language: Language, reason: string | null) {
   const t = translate(language);
   return {
     reason: t(`errors:paymentReasons.${reason ?? "unknown"}`, {
@@ -91,7 +105,7 @@ async function paymentByKey(db: Database, key: string) {
 async function openPayment(
   deps: CommerceDeps,
   input: ChargeInput,
-): Promise<{ payment: PaymentRow } | { settled: { orderId: number } }> {
+): Promise<{ payment: PaymentRow } | { settled: ChargeResult }> {
   const { db } = deps;
   const { id: processId } = await ownProcess(db, input.processId, input.customerId);
   // Asked before any lock is taken: the acquirer may be slow to answer.
@@ -143,9 +157,16 @@ async function openPayment(
     });
     if (opened.payment) return { payment: opened.payment };
     for (const earlier of opened.pending ?? []) {
-      const resolution = await resolvePendingPayment(deps, earlier);
+      let resolution = await resolvePendingPayment(deps, earlier);
+      if (resolution.kind === "challenge") {
+        // The buyer left their bank's page and pays again: that challenge is called off.
+        await deps.payments.cancel(earlier.idempotencyKey).catch(() => null);
+        resolution = await resolvePendingPayment(deps, earlier);
+      }
       if (resolution.kind === "settled") return { settled: { orderId: resolution.orderId } };
-      if (resolution.kind === "in-flight") throw businessError("PAYMENT_IN_PROGRESS");
+      if (resolution.kind === "in-flight" || resolution.kind === "challenge") {
+        throw businessError("PAYMENT_IN_PROGRESS");
+      }
       if (resolution.kind === "unreachable") throw businessError("PAYMENT_FAILED");
       // Declined, failed or given back: out of the way of a new attempt.
     }
@@ -153,7 +174,7 @@ async function openPayment(
   throw businessError("PAYMENT_IN_PROGRESS");
 }
 
-export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ orderId: number }> {
+export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<ChargeResult> {
   const { db } = deps;
   const opened = await openPayment(deps, input);
   if ("settled" in opened) return opened.settled;
@@ -175,6 +196,7 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
         amount: payment.amount,
         installments: payment.installments,
         card: acquirerCard(input.card),
+        returnUrl: input.returnUrl,
       });
     } catch (error) {
       // The payment stays PENDING: reconciliation (or a repeat of the key) finds out what the
@@ -184,6 +206,12 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<{ 
     }
   }
 
+  if (outcome.status === "CHALLENGE" || outcome.status === "AWAITING") {
+    await recordStage(db, payment.id, outcome);
+    return outcome.status === "CHALLENGE"
+      ? { challengeUrl: outcome.challengeUrl }
+      : { awaiting: true };
+  }
   if (outcome.status !== "APPROVED") {
     await recordUnpaid(db, payment.id, outcome);
     if (outcome.status === "DECLINED") {

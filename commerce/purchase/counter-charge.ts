@@ -5,7 +5,7 @@
 import type { BoxChargeRequest } from "../contract/index.ts";
 import { requireBoxClerk } from "../customers/staff.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { notFound } from "../errors.ts";
+import { businessError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { deliveryTypeRules } from "./catalogues.ts";
 import { charge } from "./charge.ts";
@@ -25,7 +25,7 @@ export async function chargeAtCounter(
   if (process.status === "ACTIVE" && printedAtOnce && process.deliveryTypeId === null) {
     await selectDelivery(deps, { ...input, deliveryTypeId: printedAtOnce.id });
   }
-  return charge(deps, {
+  const result = await charge(deps, {
     processId: process.id,
     customerId: input.customerId,
     key: request.cClaveIdempotencia,
@@ -38,4 +38,8 @@ export async function chargeAtCounter(
       medium: request.cMedioDePago === "EFECTIVO" ? "CASH" : "CARD_PRESENT",
     },
   });
+  // A card at the counter is not challenged (no way back to a bank's page is given); one
+  // whose bank decides later is told to the clerk as a payment still being processed.
+  if (!("orderId" in result)) throw businessError("PAYMENT_IN_PROGRESS");
+  return result;
 }

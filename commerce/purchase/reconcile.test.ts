@@ -16,34 +16,22 @@ import {
 } from "./reconcile.ts";
 
 /** The real sandbox behind a connection the test can break, before or after it answers. */
-class FaultyAcquirer implements PaymentProvider {
-  readonly sandbox: SandboxAcquirer;
+class FaultyAcquirer extends SandboxAcquirer {
+  readonly sandbox = this;
   calls = 0;
   /** "after": the acquirer decides, the answer is lost; "before": it never gets the request. */
   fault: "none" | "before" | "after" = "none";
   lookupFails = false;
-  constructor(db: ConstructorParameters<typeof SandboxAcquirer>[0]["db"]) {
-    this.sandbox = new SandboxAcquirer({ db });
-  }
-  async charge(input: ChargeInput): Promise<ChargeOutcome> {
+  override async charge(input: ChargeInput): Promise<ChargeOutcome> {
     this.calls += 1;
     if (this.fault === "before") throw new Error("connection refused");
-    const outcome = await this.sandbox.charge(input);
+    const outcome = await super.charge(input);
     if (this.fault === "after") throw new Error("connection reset before the answer arrived");
     return outcome;
   }
-  cardProfile(bin: string) {
-    return this.sandbox.cardProfile(bin);
-  }
-  preValidate(input: Omit<ChargeInput, "idempotencyKey">) {
-    return this.sandbox.preValidate(input);
-  }
-  async lookup(key: string) {
+  override async lookup(key: string) {
     if (this.lookupFails) throw new Error("acquirer unreachable");
-    return this.sandbox.lookup(key);
-  }
-  refund(reference: string) {
-    return this.sandbox.refund(reference);
+    return super.lookup(key);
   }
 }
 
@@ -51,7 +39,7 @@ let acquirer: FaultyAcquirer;
 const api = setUpApiTests({
   customers: ["ana", "bob"],
   api: (db) => {
-    acquirer = new FaultyAcquirer(db);
+    acquirer = new FaultyAcquirer({ db });
     return { payments: acquirer };
   },
 });
@@ -167,7 +155,7 @@ describe("reconcilePendingPayments", () => {
     await leftPending("after", testCard("4000000000000002"));
     t.clock.advanceMinutes(3);
     expect(await reconcilePendingPayments(t.deps)).toEqual([
-      { kind: "unpaid", status: "DECLINED" },
+      { kind: "unpaid", status: "DECLINED", reason: "insufficient_funds" },
     ]);
     expect(await paymentRows()).toEqual([
       expect.objectContaining({ status: "DECLINED", declineReason: "insufficient_funds" }),
@@ -177,7 +165,9 @@ describe("reconcilePendingPayments", () => {
   it("marks FAILED a payment the acquirer never received, once past the grace period", async () => {
     await leftPending("before");
     t.clock.advanceMinutes(3);
-    expect(await reconcilePendingPayments(t.deps)).toEqual([{ kind: "unpaid", status: "FAILED" }]);
+    expect(await reconcilePendingPayments(t.deps)).toEqual([
+      { kind: "unpaid", status: "FAILED", reason: "not_received" },
+    ]);
     expect(await paymentRows()).toEqual([
       expect.objectContaining({ status: "FAILED", declineReason: NOT_RECEIVED }),
     ]);

@@ -1,6 +1,9 @@
 // Reconciliation of payments left PENDING. A payment is stored PENDING before the acquirer
 // is called; a crash (or a lost connection) between the acquirer's answer and the database
-// leaves it so, maybe with the card charged. Asking the acquirer by the idempotency key
+// leaves it so, maybe with the card charged. A PENDING payment may also be waiting on purpose:
+// for the cardholder's 3-D Secure challenge, or for an issuer that decides later and
+// notifies (payment-follow-up.ts); each pass asks about those too, in case a notification
+// was lost. Asking the acquirer by the idempotency key
 // tells what happened: an approved charge is settled (or refunded when the places are
 // gone), a declined or failed one recorded, and one the acquirer never received is marked
 // FAILED. Runs at start and periodically (startPaymentReconciler), and for the one process
@@ -13,8 +16,8 @@ import { payments } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import type { BusinessErrorCode } from "../errors.ts";
 import { log } from "../log.ts";
-import type { ChargeOutcome } from "../payments/provider.ts";
-import { recordUnpaid, settleApprovedCharge } from "./settlement.ts";
+import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
+import { recordStage, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 
 /** How long a PENDING payment may be in flight before it is reconciled (2 minutes). */
 export const DEFAULT_PENDING_GRACE_MS = 2 * 60_000;
@@ -22,7 +25,9 @@ export const DEFAULT_PENDING_GRACE_MS = 2 * 60_000;
 /** What the acquirer's answer about a PENDING payment calls for. */
 export type PendingAction =
   | { do: "settle"; outcome: Extract<ChargeOutcome, { status: "APPROVED" }> }
-  | { do: "record"; outcome: Exclude<ChargeOutcome, { status: "APPROVED" }> }
+  | { do: "record"; outcome: Exclude<FinalOutcome, { status: "APPROVED" }> }
+  /** Not decided yet: the cardholder authenticates, or the issuer decides later. */
+  | { do: "follow"; outcome: Extract<ChargeOutcome, { status: "CHALLENGE" | "AWAITING" }> }
   /** The acquirer never received it, and it is too old to be on its way: nothing was charged. */
   | { do: "mark-failed" }
   /** Not received yet, but young enough to be in flight: leave it. */
@@ -33,6 +38,9 @@ export function pendingPaymentAction(
   age: { createdAt: Date; now: Date; graceMs: number },
 ): PendingAction {
   if (outcome?.status === "APPROVED") return { do: "settle", outcome };
+  if (outcome?.status === "CHALLENGE" || outcome?.status === "AWAITING") {
+    return { do: "follow", outcome };
+  }
   if (outcome) return { do: "record", outcome };
   const pastGrace = age.now.getTime() - age.createdAt.getTime() >= age.graceMs;
   return pastGrace ? { do: "mark-failed" } : { do: "wait" };
@@ -42,7 +50,10 @@ export type PendingResolution =
   | { kind: "settled"; orderId: number }
   /** Approved, but the places were gone: given back (or the refund failed). */
   | { kind: "refunded"; reason: BusinessErrorCode }
-  | { kind: "unpaid"; status: "DECLINED" | "FAILED" }
+  | { kind: "unpaid"; status: "DECLINED" | "FAILED"; reason: string }
+  /** The cardholder is asked to authenticate (3-D Secure) at this address. */
+  | { kind: "challenge"; challengeUrl: string }
+  /** On its way to the acquirer, or taken and decided later by the issuer. */
   | { kind: "in-flight" }
   /** The acquirer could not be asked; the payment stays PENDING for the next pass. */
   | { kind: "unreachable" };
@@ -80,14 +91,19 @@ export async function resolvePendingPayment(
     }
     case "record":
       await recordUnpaid(deps.db, payment.id, action.outcome);
-      return { kind: "unpaid", status: action.outcome.status };
+      return { kind: "unpaid", status: action.outcome.status, reason: action.outcome.reason };
+    case "follow":
+      await recordStage(deps.db, payment.id, action.outcome);
+      return action.outcome.status === "CHALLENGE"
+        ? { kind: "challenge", challengeUrl: action.outcome.challengeUrl }
+        : { kind: "in-flight" };
     case "mark-failed":
       await recordUnpaid(deps.db, payment.id, {
         status: "FAILED",
         reason: NOT_RECEIVED,
         last4: "",
       });
-      return { kind: "unpaid", status: "FAILED" };
+      return { kind: "unpaid", status: "FAILED", reason: NOT_RECEIVED };
     case "wait":
       return { kind: "in-flight" };
   }

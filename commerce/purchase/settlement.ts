@@ -11,7 +11,7 @@ import { type BusinessErrorCode, isBusinessErrorCode } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { log } from "../log.ts";
 import { confirmOrderByMail } from "../orders/confirmation-mail.ts";
-import type { ChargeOutcome } from "../payments/provider.ts";
+import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
 import { signTicketCode } from "../tickets/code.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { isPastDeadline } from "./clock.ts";
@@ -191,11 +191,27 @@ export async function settleApprovedCharge(
   }
 }
 
+/** Records that a PENDING payment waits: for the cardholder's challenge or the issuer. */
+export async function recordStage(
+  db: Database,
+  paymentId: number,
+  outcome: Extract<ChargeOutcome, { status: "CHALLENGE" | "AWAITING" }>,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      stage: outcome.status,
+      redirectUrl: outcome.status === "CHALLENGE" ? outcome.challengeUrl : null,
+      cardLast4: outcome.last4,
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "PENDING")));
+}
+
 /** Records what the acquirer answered for a charge it did not make (declined, failed). */
 export async function recordUnpaid(
   db: Database,
   paymentId: number,
-  outcome: Exclude<ChargeOutcome, { status: "APPROVED" }>,
+  outcome: Exclude<FinalOutcome, { status: "APPROVED" }>,
 ): Promise<void> {
   await db
     .update(payments)

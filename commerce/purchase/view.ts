@@ -20,6 +20,7 @@ import type { Language } from "../i18n.ts";
 import { cancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { extensionMinutesOf, extensionOffered, processMinutes, processState } from "./clock.ts";
+import { latestPaymentView } from "./payment-state.ts";
 import type { Totals } from "./pricing.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 
@@ -136,7 +137,7 @@ export async function loadProcessView(
   const now = deps.now();
   const state = processState(process.status, process.deadline, now);
   // Only a paid process has places bought and an order; an ended one shows nothing.
-  const [places, [order]] = await Promise.all([
+  const [places, [order], payment] = await Promise.all([
     state === "ACTIVE"
       ? liveHeldPlaces(db, process.id, now)
       : state === "PAID"
@@ -145,6 +146,7 @@ export async function loadProcessView(
     state === "PAID"
       ? db.select().from(orders).where(eq(orders.processId, process.id)).limit(1)
       : Promise.resolve([]),
+    latestPaymentView(db, process.id, language),
   ]);
   const groups = groupByPerformance(places);
   const cards = await showCardsById(
@@ -210,6 +212,7 @@ export async function loadProcessView(
     fCargoServicio: totals.serviceCharge,
     fTotal: totals.total,
     idPedido: order?.id ?? null,
+    oPago: payment,
     cClaveInvalidar: cancelKeyOf(deps.ticketSecret, process),
   };
 }

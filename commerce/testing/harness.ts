@@ -79,8 +79,9 @@ export function createTestApi(
 ) {
   const clock = options.clock ?? new TestClock();
   const outbox = new MemoryOutbox();
-  // The real sandbox acquirer, unless the test brings its own provider.
-  const sandbox = new SandboxAcquirer({ db });
+  // The real sandbox acquirer, unless the test brings its own provider. Its pending charges
+  // are due at once: a test decides when they are looked up or notified.
+  const sandbox = new SandboxAcquirer({ db, decisionDelayMs: 0 });
   const deps: CommerceDeps = {
     db,
     payments: options.payments ?? sandbox,
@@ -226,6 +227,26 @@ export { buildFixture, type Fixture } from "./fixture.ts";
 // ---------------------------------------------------------------- purchase helpers
 
 /** A card the sandbox approves; expiry two years ahead of the real clock. */
+/**
+ * The sandbox acquirer with some of its calls replaced (a fault, a pause, a count): every
+ * other call goes to the sandbox itself.
+ */
+export function acquirerWith(
+  sandbox: SandboxAcquirer,
+  replaced: Partial<PaymentProvider>,
+): PaymentProvider {
+  return {
+    cardProfile: (bin) => sandbox.cardProfile(bin),
+    preValidate: (input) => sandbox.preValidate(input),
+    charge: (input) => sandbox.charge(input),
+    lookup: (key) => sandbox.lookup(key),
+    refund: (reference) => sandbox.refund(reference),
+    cancel: (key) => sandbox.cancel(key),
+    verifyNotification: (body, signature) => sandbox.verifyNotification(body, signature),
+    ...replaced,
+  };
+}
+
 export function testCard(number = "4242424242424242") {
   return {
     cNumero: number,

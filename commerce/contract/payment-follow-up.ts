@@ -1,0 +1,65 @@
+// Contract of what follows a charge that did not end at once (spec §7: Bancard/Confirmar3DS,
+// Bancard/Cancelar3DS, Cobrar/Cancelar) and of the acquirer's notifications (webhook).
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint.ts";
+import { chargeResponse } from "./purchase.ts";
+import { idParams } from "./shared.ts";
+import { plainText } from "./text.ts";
+
+export const confirm3dsEndpoint = defineEndpoint({
+  id: "confirm3ds",
+  method: "POST",
+  path: "/Proceso/{id}/Bancard/Confirmar3DS",
+  area: "purchase",
+  summary:
+    "The buyer is back from their bank's 3-D Secure page: what the process's payment came " +
+    "to (APROBADO with its order, DESAFIO_3DS while unanswered, or the decline).",
+  access: "customer",
+  params: idParams,
+  response: chargeResponse,
+});
+
+export const cancel3dsEndpoint = defineEndpoint({
+  id: "cancel3ds",
+  method: "POST",
+  path: "/Proceso/{id}/Bancard/Cancelar3DS",
+  area: "purchase",
+  summary:
+    "Calls off the process's payment waiting on a 3-D Secure challenge (CANCELADO, no money " +
+    "moved). A POST: a GET that changes state would be followed by link prefetchers.",
+  access: "customer",
+  params: idParams,
+  response: chargeResponse,
+});
+
+export const cancelChargeEndpoint = defineEndpoint({
+  id: "cancelCharge",
+  method: "POST",
+  path: "/Proceso/{id}/Cobrar/Cancelar",
+  area: "purchase",
+  summary:
+    "Calls off the process's payment not decided yet, as Cancelar3DS; one the bank is " +
+    "deciding cannot be (PAYMENT_IN_PROGRESS).",
+  access: "customer",
+  params: idParams,
+  response: chargeResponse,
+});
+
+export const acquirerNotificationRequest = z.object({
+  id: plainText({ trim: false }).min(1).max(100),
+  idempotencyKey: plainText({ trim: false }).min(1).max(100),
+});
+
+export const acquirerNotificationEndpoint = defineEndpoint({
+  id: "acquirerNotification",
+  method: "POST",
+  path: "/Pagos/Notificacion",
+  area: "purchase",
+  summary:
+    "The acquirer's signed notification that a charge changed (X-Sandbox-Signature: " +
+    "t=<unix seconds>,v1=<HMAC-SHA256 of 't.body'>). A bad or stale signature is a 401; a " +
+    "replayed notification changes nothing (lProcesada false).",
+  access: "public",
+  body: acquirerNotificationRequest,
+  response: z.object({ lProcesada: z.boolean() }),
+});

@@ -1,0 +1,134 @@
+// After a charge that did not end at once: the buyer back from their bank's 3-D Secure page
+// (Bancard/Confirmar3DS), the buyer calling it off (Bancard/Cancelar3DS, Cobrar/Cancelar),
+// and the acquirer's signed notification that the bank decided (webhook). Each asks the
+// acquirer what happened (lookup) and brings the payment in line through reconcile.ts, so a
+// return page, a notification and a reconciliation pass racing settle the payment once.
+import { and, desc, eq } from "drizzle-orm";
+import { acquirerNotifications, orders, payments } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { businessError, notFound, unauthorized } from "../errors.ts";
+import type { Language } from "../i18n.ts";
+import { type ChargeResult, declineMessage } from "./charge.ts";
+import { ownProcess } from "./process.ts";
+import { type PendingResolution, resolvePendingPayment } from "./reconcile.ts";
+import { lostReason } from "./settlement.ts";
+
+type Caller = { processId: number; customerId: number; language: Language };
+
+/** The process's latest payment (newest first), if any. */
+async function latestPayment(deps: CommerceDeps, processId: number) {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.processId, processId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return payment;
+}
+
+/** A resolution as the charge would have answered it. */
+function answerOf(resolution: PendingResolution, language: Language): ChargeResult {
+  switch (resolution.kind) {
+    case "settled":
+      return { orderId: resolution.orderId };
+    case "challenge":
+      return { challengeUrl: resolution.challengeUrl };
+    case "in-flight":
+      return { awaiting: true };
+    case "refunded":
+      throw businessError(resolution.reason);
+    case "unpaid":
+      if (resolution.status === "DECLINED") {
+        throw businessError("PAYMENT_DECLINED", declineMessage(language, resolution.reason));
+      }
+      throw businessError("PAYMENT_FAILED");
+    case "unreachable":
+      throw businessError("PAYMENT_FAILED");
+  }
+}
+
+/** What the process's latest payment came to, for a payment already closed. */
+async function closedAnswer(
+  deps: CommerceDeps,
+  payment: typeof payments.$inferSelect,
+  language: Language,
+): Promise<ChargeResult> {
+  if (payment.status === "APPROVED") {
+    const [order] = await deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.paymentId, payment.id));
+    if (order) return { orderId: order.id };
+  }
+  if (payment.status === "DECLINED") {
+    throw businessError("PAYMENT_DECLINED", declineMessage(language, payment.declineReason));
+  }
+  if (payment.status === "REFUNDED" || payment.status === "REFUND_FAILED") {
+    throw businessError(lostReason(payment.declineReason));
+  }
+  throw businessError("PAYMENT_FAILED");
+}
+
+/**
+ * The buyer is back from their bank's page (or asks again): what their payment came to.
+ * Approved, the places are sold now (once, whoever settles first).
+ */
+export async function confirmPayment(deps: CommerceDeps, caller: Caller): Promise<ChargeResult> {
+  const process = await ownProcess(deps.db, caller.processId, caller.customerId);
+  const payment = await latestPayment(deps, process.id);
+  if (!payment) throw notFound();
+  if (payment.status !== "PENDING") return closedAnswer(deps, payment, caller.language);
+  return answerOf(await resolvePendingPayment(deps, payment), caller.language);
+}
+
+/**
+ * The buyer calls off a payment not decided yet: a 3-D Secure challenge ends declined (no
+ * money moved). One the bank is deciding cannot be called off (PAYMENT_IN_PROGRESS); one
+ * decided meanwhile answers as it ended.
+ */
+export async function cancelPayment(
+  deps: CommerceDeps,
+  caller: Caller,
+): Promise<ChargeResult | { cancelled: true }> {
+  const process = await ownProcess(deps.db, caller.processId, caller.customerId);
+  const payment = await latestPayment(deps, process.id);
+  if (!payment) throw notFound();
+  if (payment.status !== "PENDING") return closedAnswer(deps, payment, caller.language);
+  if (payment.stage !== "CHALLENGE") throw businessError("PAYMENT_IN_PROGRESS");
+  await deps.payments.cancel(payment.idempotencyKey);
+  const resolution = await resolvePendingPayment(deps, payment);
+  if (resolution.kind === "unpaid" && resolution.reason === "authentication_cancelled") {
+    return { cancelled: true };
+  }
+  return answerOf(resolution, caller.language);
+}
+
+/**
+ * The acquirer's notification that a charge changed. Its signature must hold (401 if not:
+ * a forged one changes nothing); a replayed one is recognised by its id and changes nothing;
+ * either way the notification only says which charge to look up.
+ */
+export async function receiveNotification(
+  deps: CommerceDeps,
+  rawBody: string,
+  signature: string | null,
+): Promise<{ lProcesada: boolean }> {
+  const notification = deps.payments.verifyNotification(rawBody, signature);
+  if (!notification) throw unauthorized();
+  const [first] = await deps.db
+    .insert(acquirerNotifications)
+    .values({ id: notification.id, receivedAt: deps.now() })
+    .onConflictDoNothing()
+    .returning();
+  if (!first) return { lProcesada: false };
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.idempotencyKey, notification.idempotencyKey), eq(payments.status, "PENDING")),
+    )
+    .limit(1);
+  if (!payment) return { lProcesada: false };
+  await resolvePendingPayment(deps, payment);
+  return { lProcesada: true };
+}

@@ -1,0 +1,61 @@
+// A payment as the buyer is told about it (the process's oPago): the stored status and stage
+// mapped to the contract's states, with the reason of a decline in the buyer's language.
+import { desc, eq } from "drizzle-orm";
+import type { PaymentState, PurchaseProcess } from "../contract/index.ts";
+import type { Executor } from "../db/client.ts";
+import { payments } from "../db/schema.ts";
+import { type Language, translate } from "../i18n.ts";
+
+type PaymentRow = Pick<
+  typeof payments.$inferSelect,
+  "status" | "stage" | "declineReason" | "redirectUrl"
+>;
+
+const CANCELLED_REASON = "authentication_cancelled";
+
+export function paymentStateOf(payment: PaymentRow): PaymentState {
+  switch (payment.status) {
+    case "PENDING":
+      if (payment.stage === "CHALLENGE") return "DESAFIO_3DS";
+      return payment.stage === "AWAITING" ? "VERIFICANDO" : "PROCESANDO";
+    case "APPROVED":
+      return "APROBADO";
+    case "REFUNDED":
+    case "REFUND_FAILED":
+      return "DEVUELTO";
+    default:
+      return payment.declineReason === CANCELLED_REASON ? "CANCELADO" : "RECHAZADO";
+  }
+}
+
+/** The process's latest payment as its view shows it; null before any. */
+export async function latestPaymentView(
+  db: Executor,
+  processId: number,
+  language: Language,
+): Promise<PurchaseProcess["oPago"]> {
+  const [payment] = await db
+    .select({
+      status: payments.status,
+      stage: payments.stage,
+      declineReason: payments.declineReason,
+      redirectUrl: payments.redirectUrl,
+    })
+    .from(payments)
+    .where(eq(payments.processId, processId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  if (!payment) return null;
+  const state = paymentStateOf(payment);
+  const t = translate(language);
+  return {
+    cEstado: state,
+    cMotivo:
+      state === "RECHAZADO" || state === "DEVUELTO"
+        ? t(`errors:paymentReasons.${payment.declineReason ?? "unknown"}`, {
+            defaultValue: t("errors:paymentReasons.unknown"),
+          })
+        : null,
+    cUrlDesafio: state === "DESAFIO_3DS" ? payment.redirectUrl : null,
+  };
+}
