@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { chargeResponse } from "../contract/index.ts";
 import { orders, payments, positions } from "../db/schema.ts";
-import type { ChargeInput, ChargeOutcome, PaymentProvider } from "../payments/provider.ts";
+import type { ChargeInput, ChargeOutcome } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { createTestApi, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
