@@ -37,6 +37,15 @@ export default [
   route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket/route.tsx", { id: "BuyTicket" }),
   route("BuyTicket/ok/:idProcesoDeCompra", "routes/buy-ticket-ok.tsx", { id: "BuyTicketOk" }),
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),
+  route("payConfirm", "routes/pay-result/confirm.tsx", { id: "payConfirm" }),
+  route("payConfirmPool", "routes/pay-result/confirm.tsx", { id: "payConfirmPool" }),
+  route("payError", "routes/pay-result/error.tsx", { id: "payError" }),
+  route("bancard/finish3ds/:idProcesoDeCompra", "routes/pay-result/bank-return.tsx", {
+    id: "bancardFinish3ds",
+  }),
+  route("bancard/finish/:idProcesoDeCompra", "routes/pay-result/bank-return.tsx", {
+    id: "bancardFinish",
+  }),
   route("cart", "routes/cart.tsx", { id: "cart" }),
   route("cancelPurchase", "routes/cancel-purchase.tsx", { id: "cancelPurchase" }),
   route("promocion", "routes/promotions/route.tsx", { id: "promocion" }),

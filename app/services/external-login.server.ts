@@ -15,6 +15,7 @@ import { config, type ExternalLoginConfig } from "./config.server";
 import { localeOf } from "./i18n.server";
 import { getRequestContext } from "./request-context.server";
 import { safeRedirectPath } from "./session.server";
+import { shopOrigin } from "./shop-origin.server";
 
 export const loginRedirectPath = "/loginRedirect";
 export const externalLoginScope = "openid profile email";
@@ -75,11 +76,6 @@ export function providerConfiguration(settings: ExternalLoginConfig) {
     });
     return pending;
   };
-}
-
-/** The origin the provider sends the browser back to. */
-function shopOrigin(request: Request) {
-  return config.publicOrigin ?? new URL(request.url).origin;
 }
 
 export class OpenIdConnectStrategy<User> extends Strategy<User, VerifyParams> {

@@ -26,7 +26,6 @@ export function sandboxIssuerPages(sandbox: SandboxAcquirer) {
     const t = translate(language);
     const challenge = await sandbox.openChallenge(c.req.param("token"));
     c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", pagePolicy(challenge?.returnUrl ?? null));
     const title = t("commerce:sandboxIssuer.title");
     const page = (body: unknown) =>
@@ -65,7 +64,6 @@ button.secondary{background:#fff;color:#1e3a8a}
     const answer = form.decision === "cancel" ? ("cancel" as const) : { code };
     const answered = await sandbox.answerChallenge(c.req.param("token"), answer);
     c.header("Cache-Control", "no-store");
-    c.header("Referrer-Policy", "no-referrer");
     c.header("Content-Security-Policy", pagePolicy(answered?.returnUrl ?? null));
     if (!answered?.returnUrl) {
       const t = translate(languageFromHeader(c.req.header("accept-language")));

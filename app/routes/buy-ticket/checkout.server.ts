@@ -7,10 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { binOf, plansSeenValue } from "~/lib/card-plans";
 import { checkoutForm } from "~/lib/forms";
+import { payConfirmPath } from "~/lib/pay-result";
 import { type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
 import { type CommerceFailure, failureResponse, orThrow } from "~/services/commerce.server";
@@ -63,6 +64,8 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired");
   if (process.cEstado === "CANCELLED") throw endPurchase(shop, "layout:notices.purchaseCancelled");
   if (isEmptied(process)) throw endPurchase(shop, "layout:notices.purchaseEmptied", "/");
+  // A payment the bank is deciding: its page says how it goes (paying again would wait).
+  if (process.oPago?.cEstado === "VERIFICANDO") throw redirect(payConfirmPath(processId));
   // The checkout of a running process is its purchase going on: the timer follows it (a
   // session from before the timer, or a process started elsewhere, is taken up here).
   const timer = timerOf(shop);
@@ -94,6 +97,8 @@ export async function checkoutAction(
   t: (key: string) => string,
   processId: number,
   form: FormData,
+  /** Where the bank's 3-D Secure page sends the buyer back to. */
+  bankReturnUrl: string,
 ) {
   const { commerce } = shop;
   const params = { id: processId };
@@ -189,10 +194,17 @@ export async function checkoutAction(
 
   const charged = await commerce.call(endpoints.charge, {
     params,
-    body: { cClaveIdempotencia, nCuotas, oTarjeta },
+    body: { cClaveIdempotencia, nCuotas, oTarjeta, cUrlRetorno: bankReturnUrl },
     idempotencyKey: cClaveIdempotencia,
   });
   if (!charged.ok) return refused(charged);
+  // The bank asks the buyer to confirm on its own page, or decides later: the payment
+  // goes on outside this form (pay-result/).
+  if (charged.data.cEstado === "DESAFIO_3DS" && charged.data.cUrlDesafio) {
+    // A page outside the shop: the browser loads it (no client-side navigation).
+    return redirectDocument(charged.data.cUrlDesafio);
+  }
+  if (charged.data.cEstado !== "APROBADO") return redirect(payConfirmPath(processId));
   return paid(shop, processId);
 }
 
@@ -252,7 +264,8 @@ async function extendTime(shop: RequestContext, processId: number) {
   return redirect(`/BuyTicket/${processId}`);
 }
 
-function paid(shop: RequestContext, processId: number) {
+/** The purchase is paid: its clock stops and the success page says so. */
+export function paid(shop: RequestContext, processId: number) {
   shop.session.unset("processId");
   timerEnded(shop, null);
   return redirect(`/BuyTicket/ok/${processId}`);

@@ -6,11 +6,13 @@ import { useFetcher } from "react-router";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
 import { cardPlansIntent } from "~/lib/card-plans";
 import { useTranslation } from "~/lib/i18n";
+import { bankReturnPath } from "~/lib/pay-result";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
+import { shopOrigin } from "~/services/shop-origin.server";
 import type { Route } from "./+types/route";
 import { cardPlansAction } from "./card-plans.server";
 import { changeSectorAction } from "./change-sector.server";
@@ -54,7 +56,8 @@ export async function action(args: Route.ActionArgs) {
     return changeSectorAction(shop, processId, form, getT(args.context));
   }
   if (intent === "products") return productsAction(shop, getT(args.context), processId, form);
-  return checkoutAction(shop, getT(args.context), processId, form);
+  const bankReturnUrl = `${shopOrigin(args.request)}${bankReturnPath(processId)}`;
+  return checkoutAction(shop, getT(args.context), processId, form, bankReturnUrl);
 }
 
 export const shouldRevalidate = revalidateUnlessTabClaim;

@@ -1,0 +1,14 @@
+// Where a payment that did not end at the charge goes on (spec §2, §4): the verification
+// page, the failure page and the bank's return route, by purchase process.
+
+/** Payment verification (§9): 5 attempts, 1000 ms apart. */
+export const verificationAttempts = 5;
+export const verificationStepMs = 1_000;
+
+export const payConfirmPath = (processId: number, attempt?: number) =>
+  `/payConfirm?idProcesoDeCompra=${processId}${attempt ? `&intento=${attempt}` : ""}`;
+
+export const payErrorPath = (processId: number) => `/payError?idProcesoDeCompra=${processId}`;
+
+/** The return route the bank's 3-D Secure page sends the buyer back to. */
+export const bankReturnPath = (processId: number) => `/bancard/finish3ds/${processId}`;
