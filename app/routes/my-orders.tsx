@@ -1,4 +1,5 @@
 import { endpoints } from "@contract";
+import { OrderPayments } from "~/components/order-payments";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -99,6 +100,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   ? ` · ${t("account:orders.card", { last4: order.cUltimos4 })}`
                   : null}
               </p>
+              <OrderPayments order={order} />
               <p className="mt-2">
                 <a
                   href={`/myOrders/${order.idPedido}/eticket.pdf`}

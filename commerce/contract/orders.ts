@@ -2,6 +2,7 @@
 // PDF of one of their orders.
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
+import { paymentStates } from "./purchase.ts";
 import { functionDateSchema, idParams, listOf, showCardSchema } from "./shared.ts";
 
 export const orderTicketSchema = z.object({
@@ -25,6 +26,20 @@ export const orderPerformanceSchema = z.object({
   listaTickets: z.array(orderTicketSchema),
 });
 
+/** One payment of the order's purchase, approved or not (spec §3: payments). */
+export const orderPaymentSchema = z.object({
+  dFecha: z.string(),
+  cEstado: z.enum(paymentStates),
+  /** What the shop was paid (or asked); fTotalCuotas what the buyer pays the bank. */
+  fMonto: z.number().int(),
+  nCuotas: z.number().int(),
+  fTotalCuotas: z.number().int(),
+  cMarca: z.string().nullable(),
+  cUltimos4: z.string().nullable(),
+  /** Why it was refused or given back, in the caller's language. */
+  cMotivo: z.string().nullable(),
+});
+
 export const orderSchema = z.object({
   idPedido: z.number().int(),
   idProcesoDeCompra: z.number().int(),
@@ -45,6 +60,9 @@ export const orderSchema = z.object({
   cComprador: z.string().nullable(),
   /** CARD (online), CASH or CARD_PRESENT (box office). */
   cMedioDePago: z.enum(["CARD", "CASH", "CARD_PRESENT"]),
+  /** Every payment of its purchase, oldest first (nPagos of them). */
+  nPagos: z.number().int(),
+  listaPagos: z.array(orderPaymentSchema),
   listaFunciones: z.array(orderPerformanceSchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -391,6 +391,11 @@ describe("POST Proceso/{id}/Cobrar", () => {
 describe("GET Historial2", () => {
   it("lists the caller's orders, newest first, with tickets and totals", async () => {
     const first = await readyToPay(t, alice, twoPlacesAndASeat());
+    // A declined attempt first: the order lists both of its purchase's payments.
+    await pay(first, alice, {
+      cClaveIdempotencia: `declined-${first}`,
+      oTarjeta: testCard("4000000000000002"),
+    });
     await pay(first, alice, { nCuotas: 6 });
     t.clock.advanceMinutes(5);
     const second = await readyToPay(t, alice, {
@@ -413,7 +418,26 @@ describe("GET Historial2", () => {
       fPendiente: 0,
       nCuotas: 6,
       cUltimos4: "4242",
+      nPagos: 2,
     });
+    // 19,800 in 6 without interest at Banco de la Ciudad (sandbox-issuers.ts).
+    expect(older.listaPagos).toEqual([
+      expect.objectContaining({
+        cEstado: "RECHAZADO",
+        cMarca: "VISA",
+        cUltimos4: "0002",
+        cMotivo: "insufficient funds",
+      }),
+      expect.objectContaining({
+        cEstado: "APROBADO",
+        fMonto: 19_800,
+        nCuotas: 6,
+        fTotalCuotas: 19_800,
+        cMarca: "VISA",
+        cUltimos4: "4242",
+        cMotivo: null,
+      }),
+    ]);
     expect(older.listaFunciones).toHaveLength(1);
     expect(older.listaFunciones[0].cEstablecimientoNombre).toBe("Teatro de Prueba");
     expect(

@@ -1,6 +1,6 @@
 // A customer's orders with their tickets, as the contract's order history (Historial2) and
 // as the input of the e-ticket PDF; tickets by performance, sector, row and seat.
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { Order, ShowCard } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
@@ -19,6 +19,7 @@ import { functionDateParts } from "../domain/dates.ts";
 import { localized } from "../domain/localized.ts";
 import { type Language, translate } from "../i18n.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
+import { paymentReasonOf, paymentStateOf } from "../purchase/payment-state.ts";
 import { compareTicketPlaces } from "./ticket-order.ts";
 
 export type OrderTicketRow = {
@@ -117,8 +118,33 @@ export async function loadOrders(
     { now, language },
   );
   const t = translate(language);
+  const paymentRows = await db
+    .select()
+    .from(payments)
+    .where(
+      inArray(
+        payments.processId,
+        orderRows.map((r) => r.order.processId),
+      ),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id));
 
   return orderRows.map(({ order, installments, cardLast4 }) => {
+    const paymentsOfOrder = paymentRows
+      .filter((payment) => payment.processId === order.processId)
+      .map((payment) => {
+        const state = paymentStateOf(payment);
+        return {
+          dFecha: payment.createdAt.toISOString(),
+          cEstado: state,
+          fMonto: payment.amount,
+          nCuotas: payment.installments,
+          fTotalCuotas: payment.installmentsTotal ?? payment.amount,
+          cMarca: payment.cardBrand,
+          cUltimos4: payment.cardLast4 || null,
+          cMotivo: paymentReasonOf(payment, state, language),
+        };
+      });
     const own = ticketRows.filter((row) => row.orderId === order.id);
     const performancesOfOrder = new Map<number, OrderTicketRow[]>();
     for (const row of own) {
@@ -148,6 +174,8 @@ export async function loadOrders(
         lBoleteria: order.soldAtCounter,
         cComprador: order.buyerName,
         cMedioDePago: paymentMediumOf(order.paymentMedium),
+        nPagos: paymentsOfOrder.length,
+        listaPagos: paymentsOfOrder,
         listaFunciones: [...performancesOfOrder.values()].map((rows) => {
           const card = cardOf(cards, rows[0].showId);
           return {

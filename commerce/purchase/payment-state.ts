@@ -28,6 +28,19 @@ export function paymentStateOf(payment: PaymentRow): PaymentState {
   }
 }
 
+/** Why a payment was refused or given back, in the buyer's language; null otherwise. */
+export function paymentReasonOf(
+  payment: Pick<PaymentRow, "declineReason">,
+  state: PaymentState,
+  language: Language,
+): string | null {
+  if (state !== "RECHAZADO" && state !== "DEVUELTO") return null;
+  const t = translate(language);
+  return t(`errors:paymentReasons.${payment.declineReason ?? "unknown"}`, {
+    defaultValue: t("errors:paymentReasons.unknown"),
+  });
+}
+
 /** The process's latest payment as its view shows it; null before any. */
 export async function latestPaymentView(
   db: Executor,
@@ -47,15 +60,9 @@ export async function latestPaymentView(
     .limit(1);
   if (!payment) return null;
   const state = paymentStateOf(payment);
-  const t = translate(language);
   return {
     cEstado: state,
-    cMotivo:
-      state === "RECHAZADO" || state === "DEVUELTO"
-        ? t(`errors:paymentReasons.${payment.declineReason ?? "unknown"}`, {
-            defaultValue: t("errors:paymentReasons.unknown"),
-          })
-        : null,
+    cMotivo: paymentReasonOf(payment, state, language),
     cUrlDesafio: state === "DESAFIO_3DS" ? payment.redirectUrl : null,
   };
 }
