@@ -47,6 +47,8 @@ import {
   cancel3dsEndpoint,
   cancelChargeEndpoint,
   confirm3dsEndpoint,
+  payAgainEndpoint,
+  paymentChangeEndpoint,
 } from "./payment-follow-up.ts";
 import {
   changeSectorEndpoint,
@@ -158,6 +160,8 @@ export const endpoints = {
   cancel3ds: cancel3dsEndpoint,
   cancelCharge: cancelChargeEndpoint,
   acquirerNotification: acquirerNotificationEndpoint,
+  paymentChange: paymentChangeEndpoint,
+  payAgain: payAgainEndpoint,
   // purchase: positions by group
   heldPlaces: heldPlacesEndpoint,
   takeGroup: takeGroupEndpoint,

@@ -1,8 +1,8 @@
 // Contract of what follows a charge that did not end at once (spec §7: Bancard/Confirmar3DS,
 // Bancard/Cancelar3DS, Cobrar/Cancelar) and of the acquirer's notifications (webhook).
 import { z } from "zod";
-import { defineEndpoint } from "./endpoint.ts";
-import { chargeResponse } from "./purchase.ts";
+import { apiHeaders, defineEndpoint } from "./endpoint.ts";
+import { chargeRequest, chargeResponse, purchaseProcessSchema } from "./purchase.ts";
 import { idParams } from "./shared.ts";
 import { plainText } from "./text.ts";
 
@@ -62,4 +62,44 @@ export const acquirerNotificationEndpoint = defineEndpoint({
   access: "public",
   body: acquirerNotificationRequest,
   response: z.object({ lProcesada: z.boolean() }),
+});
+
+/** GET operacion/cambio/pago/{id}: a purchase whose payment failed or is pending, to pay again. */
+export const paymentChangeResponse = z.object({
+  oProceso: purchaseProcessSchema,
+  /** Open, and no payment approved or still being decided: it may be paid again now. */
+  lPuedePagar: z.boolean(),
+});
+
+export const paymentChangeEndpoint = defineEndpoint({
+  id: "paymentChange",
+  method: "GET",
+  path: "/operacion/cambio/pago/{id}",
+  area: "purchase",
+  summary:
+    "The caller's purchase with its latest payment (oPago), and whether it may be paid again " +
+    "now (a refused or cancelled payment, the purchase still open).",
+  access: "customer",
+  params: idParams,
+  response: paymentChangeResponse,
+});
+
+export const payAgainRequest = chargeRequest.extend({
+  nFormaDePago: z.coerce.number({ error: "paymentMethodRequired" }).int().positive(),
+});
+
+export const payAgainEndpoint = defineEndpoint({
+  id: "payAgain",
+  method: "POST",
+  path: "/operacion/cambio/{id}/pagar",
+  area: "purchase",
+  summary:
+    "Pays again a purchase whose payment was refused or cancelled: chooses the payment " +
+    "method and charges as Cobrar (same idempotency key rules; PAYMENT_IN_PROGRESS while a " +
+    "payment is being decided).",
+  access: "customer",
+  params: idParams,
+  body: payAgainRequest,
+  bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },
+  response: chargeResponse,
 });

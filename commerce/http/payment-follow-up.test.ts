@@ -4,7 +4,7 @@
 // Anchors: a return page and a notification racing, a replayed or forged notification.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { chargeResponse, purchaseProcessSchema } from "../contract/index.ts";
+import { chargeResponse, paymentChangeResponse, purchaseProcessSchema } from "../contract/index.ts";
 import { orders, payments } from "../db/schema.ts";
 import { notificationSignatureHeader, SandboxAcquirer } from "../payments/sandbox.ts";
 import { sandboxIssuerPages } from "../payments/sandbox-issuer-page.ts";
@@ -254,5 +254,51 @@ describe("a payment the bank decides later", () => {
     ]);
     expect(await ordersOf(processId)).toHaveLength(1);
     expect((await sandbox.charges()).filter((c) => c.refunded)).toHaveLength(0);
+  });
+});
+
+describe("payment change (operacion/cambio)", () => {
+  const change = (processId: number, token = alice) =>
+    t.call(`/operacion/cambio/pago/${processId}`, { token, language: "en" });
+  const payAgain = (processId: number, cardNumber: string, token = alice) =>
+    t.call(`/operacion/cambio/${processId}/pagar`, {
+      token,
+      body: {
+        cClaveIdempotencia: `again-${processId}-${cardNumber}`,
+        nFormaDePago: 1,
+        nCuotas: 1,
+        oTarjeta: testCard(cardNumber),
+      },
+    });
+
+  it("pays again a purchase whose payment the bank rejected, and not one it is deciding", async () => {
+    const processId = await readyToPay(t, alice, twoPlaces());
+    await pay(processId, "4000000000000093");
+    const deciding = paymentChangeResponse.parse((await change(processId)).json.oData);
+    expect(deciding).toMatchObject({
+      lPuedePagar: false,
+      oProceso: { oPago: { cEstado: "VERIFICANDO" } },
+    });
+    expect((await payAgain(processId, "4242424242424242")).json.oData.cCodigo).toBe(
+      "PAYMENT_IN_PROGRESS",
+    );
+
+    await deliverNotifications();
+    const rejected = paymentChangeResponse.parse((await change(processId)).json.oData);
+    expect(rejected).toMatchObject({
+      lPuedePagar: true,
+      oProceso: { oPago: { cEstado: "RECHAZADO" } },
+    });
+    const paid = chargeResponse.parse((await payAgain(processId, "4242424242424242")).json.oData);
+    expect(paid.cEstado).toBe("APROBADO");
+    const after = paymentChangeResponse.parse((await change(processId)).json.oData);
+    expect(after).toMatchObject({ lPuedePagar: false, oProceso: { cEstado: "PAID" } });
+  });
+
+  it("is the owner's only", async () => {
+    const processId = await readyToPay(t, alice, twoPlaces());
+    expect((await change(processId, bob)).status).toBe(404);
+    expect((await payAgain(processId, "4242424242424242", bob)).status).toBe(404);
+    expect(await ordersOf(processId)).toHaveLength(0);
   });
 });

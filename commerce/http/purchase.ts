@@ -12,6 +12,8 @@ import {
   deliveryTypesEndpoint,
   extendEndpoint,
   invalidateEndpoint,
+  payAgainEndpoint,
+  paymentChangeEndpoint,
   paymentMethodsEndpoint,
   preValidationEndpoint,
   processEndpoint,
@@ -30,6 +32,7 @@ import { type ChargeResult, charge } from "../purchase/charge.ts";
 import {
   cancelPayment,
   confirmPayment,
+  mayPayAgain,
   receiveNotification,
 } from "../purchase/payment-follow-up.ts";
 import { preValidate } from "../purchase/pre-validation.ts";
@@ -159,6 +162,26 @@ export function purchaseHandlers(deps: CommerceDeps) {
         ),
       ),
     ),
+
+    implement(paymentChangeEndpoint, async ({ params, customerId, language }) => {
+      const process = await view(await ownProcess(deps.db, params.id, customerId), language);
+      return { oProceso: process, lPuedePagar: mayPayAgain(process.cEstado, process.oPago) };
+    }),
+
+    implement(payAgainEndpoint, async ({ params, body, customerId, language }) => {
+      const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };
+      await selectPaymentMethod(deps, input);
+      const result = await charge(deps, {
+        processId: params.id,
+        customerId,
+        key: body.cClaveIdempotencia,
+        installments: body.nCuotas,
+        card: body.oTarjeta,
+        returnUrl: body.cUrlRetorno,
+        language,
+      });
+      return chargeAnswer(params.id, result);
+    }),
 
     // The signature covers the body as sent: it is read raw (Hono keeps it after parsing).
     implement(acquirerNotificationEndpoint, async ({ c }) =>

@@ -132,3 +132,9 @@ export async function receiveNotification(
   await resolvePendingPayment(deps, payment);
   return { lProcesada: true };
 }
+
+/** Whether a purchase may be paid again now: open, and no payment approved or undecided. */
+export function mayPayAgain(processState: string, latest: { cEstado: string } | null): boolean {
+  if (processState !== "ACTIVE") return false;
+  return !latest || ["RECHAZADO", "CANCELADO", "DEVUELTO"].includes(latest.cEstado);
+}
