@@ -54,6 +54,7 @@ export default [
   route("myBookingsBox", "routes/box-office/counter-sales.tsx", { id: "myBookingsBox" }),
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),
+  route("myOrders/:idPedido/calendar.ics", "routes/order-calendar.ts", { id: "orderCalendar" }),
   route("language", "routes/language.ts", { id: "language" }),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("robots.txt", "routes/robots.ts", { id: "robots" }),

@@ -111,6 +111,15 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                     ? t("account:orders.downloadVoucher")
                     : t("account:orders.downloadEticket")}
                 </a>
+                {order.listaFunciones.some((line) => !isProduct(line.oEspectaculo)) ? (
+                  <a
+                    href={`/myOrders/${order.idPedido}/calendar.ics`}
+                    className="button-secondary ml-3"
+                    download
+                  >
+                    {t("account:orders.addToCalendar")}
+                  </a>
+                ) : null}
               </p>
             </article>
           </li>
