@@ -2,7 +2,7 @@
 // provider started locally (scripts/idp.ts, oidc-provider), JavaScript on and off. Runs
 // only in the external-js-on and external-js-off projects (playwright.config.ts).
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible } from "./support";
+import { expectAccessible, waitForHydration } from "./support";
 
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(!testInfo.project.name.startsWith("external"), "needs the shop in LOGIN_MODE=external");
@@ -23,15 +23,6 @@ async function logInAtProvider(page: Page, login: string, password: string) {
   await page.getByLabel("Usuario").fill(login);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Ingresar" }).click();
-}
-
-/** With JavaScript: React has taken over the header (menus and forms run through it). */
-async function hydrated(page: Page) {
-  if (test.info().project.use.javaScriptEnabled === false) return;
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header");
-    return header !== null && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 test("the header offers the city login instead of the login and sign-up menu; /signUp leads there", async ({
@@ -120,7 +111,7 @@ test("first login from a login-required page: the provider, /additionalData, the
   await expect(page).toHaveURL(/\/myOrders$/);
 
   // Sign out: the shop's session and the provider's end (with JavaScript, in a hidden frame).
-  await hydrated(page);
+  await waitForHydration(page);
   await accountSummary(page, login).click();
   const visited: string[] = [];
   page.on("framenavigated", (frame) => {

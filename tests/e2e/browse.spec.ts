@@ -3,7 +3,7 @@
 // filters, a landing's calendar, a venue, the shop down to holding a product, the support
 // contact form, and what crawlers read. es, en and pt; a 360 px phone and a desktop.
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, fillSignUpForm, uniqueEmail } from "./support";
+import { expectAccessible, fillSignUpForm, uniqueEmail, waitForHydration } from "./support";
 
 const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 800 };
@@ -269,6 +269,9 @@ test.describe("support contact form (es)", () => {
   }) => {
     await page.goto("/TechnicalSupport");
     await expect(page.getByRole("heading", { level: 2, name: "Escribinos" })).toBeVisible();
+    // Typing and sending while React takes over the page raced it (a flaky run lost the
+    // answer): the form is used once the page is the app's.
+    await waitForHydration(page);
     const form = page.locator("form").filter({ has: page.getByLabel("Motivo") });
     await expect(form.getByLabel("Motivo")).toHaveValue("SOPORTE");
     await form.getByLabel("Nombre", { exact: true }).fill("Ana Pereyra");

@@ -71,6 +71,17 @@ test("3-D Secure cancelled at the bank: nothing charged, and the buyer may pay a
   await fillCard(page, "4111111111111111");
   await payButton(page).click();
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+
+  // My orders lists both payments of the purchase, the cancelled one saying so.
+  await page.getByRole("link", { name: "Ver mis compras" }).click();
+  const payments = page.getByRole("region", { name: "Pagos (2)" });
+  await expect(payments.getByRole("listitem")).toHaveCount(2);
+  await expect(payments.getByRole("listitem").first()).toContainText("terminada en 3220");
+  await expect(payments.getByRole("listitem").first()).toContainText("Cancelado");
+  await expect(payments.getByRole("listitem").nth(1)).toContainText("terminada en 1111");
+  await expect(payments.getByRole("listitem").nth(1)).toContainText("Aprobado");
+  await expect(page.getByRole("link", { name: "Agregar a mi calendario (.ics)" })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("a payment the bank decides later: verifying, delays and Retry, then confirmed", async ({

@@ -124,6 +124,15 @@ export async function expectIdReferencesResolve(page: Page, url = page.url()) {
   expect(dangling, `references to ids missing from ${url}`).toEqual([]);
 }
 
+/** With JavaScript: React has taken over the page (its forms run through it from now on). */
+export async function waitForHydration(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await page.waitForFunction(() => {
+    const header = document.querySelector("header");
+    return header !== null && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
 let counter = 0;
 export function uniqueEmail(prefix: string) {
   counter += 1;
