@@ -108,6 +108,8 @@ export const purchaseProcessSchema = z.object({
    * The process's latest payment: PROCESANDO (being charged), VERIFICANDO (the bank decides
    * later), DESAFIO_3DS (the buyer authenticates at cUrlDesafio), APROBADO, RECHAZADO (why
    * in cMotivo), CANCELADO by the buyer, DEVUELTO (approved but the places were lost).
+   * Null before any payment. Only Proceso/{id} and operacion/cambio/pago read it: the
+   * answers of changes (take, delivery, payment method…) leave it out.
    */
   oPago: z
     .object({
@@ -115,7 +117,8 @@ export const purchaseProcessSchema = z.object({
       cMotivo: z.string().nullable(),
       cUrlDesafio: z.string().nullable(),
     })
-    .nullable(),
+    .nullable()
+    .optional(),
   cClaveInvalidar: z.string(),
 });
 export type PurchaseProcess = z.infer<typeof purchaseProcessSchema>;

@@ -59,7 +59,9 @@ export function purchaseHandlers(deps: CommerceDeps) {
     ),
 
     implement(processEndpoint, async ({ params, customerId, language }) =>
-      view(await ownProcess(deps.db, params.id, customerId), language),
+      loadProcessView(deps, await ownProcess(deps.db, params.id, customerId), language, {
+        withPayment: true,
+      }),
     ),
 
     implement(releasePerformanceEndpoint, async ({ params, body, customerId, language }) => {
@@ -164,8 +166,12 @@ export function purchaseHandlers(deps: CommerceDeps) {
     ),
 
     implement(paymentChangeEndpoint, async ({ params, customerId, language }) => {
-      const process = await view(await ownProcess(deps.db, params.id, customerId), language);
-      return { oProceso: process, lPuedePagar: mayPayAgain(process.cEstado, process.oPago) };
+      const own = await ownProcess(deps.db, params.id, customerId);
+      const process = await loadProcessView(deps, own, language, { withPayment: true });
+      return {
+        oProceso: process,
+        lPuedePagar: mayPayAgain(process.cEstado, process.oPago ?? null),
+      };
     }),
 
     implement(payAgainEndpoint, async ({ params, body, customerId, language }) => {
