@@ -5,33 +5,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { registerEmbeddedCommerce } from "~/services/commerce.server";
 import { sessionStorage } from "~/services/session.server";
 import { pageGet, runRoute } from "~/testing/route-harness";
-import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
-import { setUpApiTests } from "../../commerce/testing/api-test.ts";
-import { testCard } from "../../commerce/testing/harness.ts";
+import { type Buyer, setUpPaidOrder } from "~/testing/shop-buyer";
 import { loader } from "./eticket-download";
 
-const api = setUpApiTests();
+const paid = setUpPaidOrder(1);
 let ana: Buyer;
 let bob: Buyer;
 let anasOrder: number;
-
-beforeEach(async () => {
-  registerEmbeddedCommerce(api.t.api.fetch);
-  ana = await createBuyer(api.db, api.t.clock, "ana");
-  bob = await createBuyer(api.db, api.t.clock, "bob");
-  const processId = await holdPlaces(api.t, ana, {
-    idFuncion: api.fx.performances.main.id,
-    listaSectores: [{ idSector: api.fx.sectors.general.id, nCantidad: 1 }],
-  });
-  const token = ana.token;
-  const params = `/Proceso/${processId}`;
-  await api.t.call(`${params}/EntregaTipo/Seleccionar`, { token, body: { idEntregaTipo: 1 } });
-  await api.t.call(`${params}/FormaDePago/Seleccionar`, { token, body: { nFormaDePago: 1 } });
-  const paid = await api.t.call(`${params}/Cobrar`, {
-    token,
-    body: { cClaveIdempotencia: "eticket-test-key", nCuotas: 1, oTarjeta: testCard() },
-  });
-  anasOrder = paid.json.oData.idPedido;
+beforeEach(() => {
+  ({ ana, bob, order: anasOrder } = paid);
 });
 
 const download = async (buyer: Buyer, id: string) =>

@@ -1,36 +1,18 @@
 // /myOrders/{id}/calendar.ics: the buyer's own order as calendar events; anyone else's order
 // (or an id that is no order) leads back to My orders, told why.
 import { beforeEach, describe, expect, it } from "vitest";
-import { registerEmbeddedCommerce } from "~/services/commerce.server";
 import { sessionStorage } from "~/services/session.server";
 import { pageGet, runRoute } from "~/testing/route-harness";
-import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
-import { setUpApiTests } from "../../commerce/testing/api-test.ts";
-import { testCard } from "../../commerce/testing/harness.ts";
+import { type Buyer, setUpPaidOrder } from "~/testing/shop-buyer";
 import { loader } from "./order-calendar";
 
-const api = setUpApiTests();
+const paid = setUpPaidOrder(2);
+const api = paid.api;
 let ana: Buyer;
 let bob: Buyer;
 let anasOrder: number;
-
-beforeEach(async () => {
-  registerEmbeddedCommerce(api.t.api.fetch);
-  ana = await createBuyer(api.db, api.t.clock, "ana");
-  bob = await createBuyer(api.db, api.t.clock, "bob");
-  const processId = await holdPlaces(api.t, ana, {
-    idFuncion: api.fx.performances.main.id,
-    listaSectores: [{ idSector: api.fx.sectors.general.id, nCantidad: 2 }],
-  });
-  const token = ana.token;
-  const path = `/Proceso/${processId}`;
-  await api.t.call(`${path}/EntregaTipo/Seleccionar`, { token, body: { idEntregaTipo: 1 } });
-  await api.t.call(`${path}/FormaDePago/Seleccionar`, { token, body: { nFormaDePago: 1 } });
-  const paid = await api.t.call(`${path}/Cobrar`, {
-    token,
-    body: { cClaveIdempotencia: "calendar-test-key", nCuotas: 1, oTarjeta: testCard() },
-  });
-  anasOrder = paid.json.oData.idPedido;
+beforeEach(() => {
+  ({ ana, bob, order: anasOrder } = paid);
 });
 
 const fetchCalendar = async (buyer: Buyer, id: string) =>

@@ -3,15 +3,17 @@
 // them, plus the places they hold.
 import type { TakePlacesRequest } from "@contract";
 import { beforeEach } from "vitest";
+import { registerEmbeddedCommerce } from "~/services/commerce.server";
 import type { SessionData } from "~/services/session.server";
 import type { Database } from "../../commerce/db/client.ts";
 import { staffRoles } from "../../commerce/db/schema.ts";
-import type { ApiTestSetup } from "../../commerce/testing/api-test.ts";
+import { type ApiTestSetup, setUpApiTests } from "../../commerce/testing/api-test.ts";
 import type { Fixture } from "../../commerce/testing/harness.ts";
 import {
   createCustomerWithToken,
   type TestApi,
   type TestClock,
+  testCard,
 } from "../../commerce/testing/harness.ts";
 import { loggedIn, setUpRouteTests } from "./route-harness";
 
@@ -53,6 +55,22 @@ export async function holdPlaces(
   return taken.json.oData.idProcesoDeCompra;
 }
 
+/** Pays what the buyer holds through the API (e-ticket, credit card, one installment). */
+export async function payHeld(t: TestApi, buyer: Buyer, processId: number): Promise<number> {
+  const token = buyer.token;
+  const path = `/Proceso/${processId}`;
+  await t.call(`${path}/EntregaTipo/Seleccionar`, { token, body: { idEntregaTipo: 1 } });
+  await t.call(`${path}/FormaDePago/Seleccionar`, { token, body: { nFormaDePago: 1 } });
+  const paid = await t.call(`${path}/Cobrar`, {
+    token,
+    body: { cClaveIdempotencia: `pay-held-${processId}`, nCuotas: 1, oTarjeta: testCard() },
+  });
+  if (paid.json.oData?.cEstado !== "APROBADO") {
+    throw new Error(`payment failed: ${JSON.stringify(paid.json)}`);
+  }
+  return paid.json.oData.idPedido;
+}
+
 /** The card fields of the checkout form, as the browser posts them. */
 export function cardFormFields(card: {
   cNumero: string;
@@ -88,4 +106,30 @@ export function setUpHeldPurchase(setup?: ApiTestSetup<Fixture>) {
     held.cookie = await held.buyer.cookie({ processId: held.processId });
   });
   return held;
+}
+
+/**
+ * Route tests of what a paid order offers (its e-ticket, its calendar): before each test,
+ * "ana" has paid `places` general-admission places of the main performance (`order`), and
+ * "bob" is another buyer. The API is the embedded one.
+ */
+export function setUpPaidOrder(places = 1) {
+  const api = setUpApiTests();
+  const paid = {
+    api,
+    ana: undefined as unknown as Buyer,
+    bob: undefined as unknown as Buyer,
+    order: 0,
+  };
+  beforeEach(async () => {
+    registerEmbeddedCommerce(api.t.api.fetch);
+    paid.ana = await createBuyer(api.db, api.t.clock, "ana");
+    paid.bob = await createBuyer(api.db, api.t.clock, "bob");
+    const processId = await holdPlaces(api.t, paid.ana, {
+      idFuncion: api.fx.performances.main.id,
+      listaSectores: [{ idSector: api.fx.sectors.general.id, nCantidad: places }],
+    });
+    paid.order = await payHeld(api.t, paid.ana, processId);
+  });
+  return paid;
 }
