@@ -2,12 +2,12 @@
 // (approve, decline, processing failure, a 3-D Secure challenge, a decision taken later and
 // notified by a signed webhook) can be exercised without a real acquirer. Like a real one it
 // keeps its own ledger, in a table of its own (sandbox_acquirer_charges): every API process
-// on the database is then one acquirer, and one insert decides each key once. Its issuer's
-// challenge page is sandbox-issuer-page.ts; its notifications go out from notifier below.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+// on the database is then one acquirer, and one insert decides each key once. What each test
+// card does is sandbox-cards.ts; its bank's challenge page sandbox-issuer-page.ts; its
+// notifications are signed by sandbox-signature.ts and sent by sandbox-notifier.ts.
+import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, eq, lte } from "drizzle-orm";
-import { expiryNotPast, luhnValid } from "../contract/card-rules.ts";
 import type { Executor } from "../db/client.ts";
 import { sandboxAcquirerCharges } from "../db/schema.ts";
 import { log } from "../log.ts";
@@ -19,89 +19,24 @@ import type {
   PaymentProvider,
   PreValidation,
 } from "./provider.ts";
+import {
+  digitsOf,
+  invalidReason,
+  SANDBOX_CHALLENGE_CODE,
+  scriptedOutcomes,
+} from "./sandbox-cards.ts";
 import { sandboxCardProfile } from "./sandbox-issuers.ts";
+import { signNotification, verifiedNotification } from "./sandbox-signature.ts";
 
-/** Short reason codes of DECLINED and FAILED outcomes; the API translates them. */
-export type SandboxDeclineReason =
-  | "insufficient_funds"
-  | "card_reported_lost"
-  | "invalid_card_number"
-  | "card_expired"
-  | "invalid_security_code"
-  | "invalid_holder"
-  | "invalid_document"
-  | "invalid_amount"
-  | "invalid_installments"
-  | "card_not_accepted"
-  | "security_code_rejected"
-  | "issuer_rejected"
-  | "authentication_failed"
-  | "authentication_cancelled"
-  | "authentication_timeout";
-export type SandboxFailureReason = "processing_error";
-export type SandboxReason = SandboxDeclineReason | SandboxFailureReason;
+export {
+  SANDBOX_CHALLENGE_CODE,
+  type SandboxReason,
+  sandboxTestCards,
+} from "./sandbox-cards.ts";
+export { notificationSignatureHeader } from "./sandbox-signature.ts";
 
-export type SandboxTestCard = {
-  number: string;
-  outcome: ChargeOutcome["status"];
-  description: string;
-};
-
-/**
- * Documented test cards. Any other Luhn-valid number of an accepted network is approved;
- * each card's bank and plans are in sandbox-issuers.ts.
- */
-export const sandboxTestCards: readonly SandboxTestCard[] = [
-  { number: "4242424242424242", outcome: "APPROVED", description: "VISA, approved" },
-  { number: "5555555555554444", outcome: "APPROVED", description: "MASTERCARD, approved" },
-  { number: "4000000000000002", outcome: "DECLINED", description: "declined: insufficient funds" },
-  { number: "4000000000009995", outcome: "DECLINED", description: "declined: card reported lost" },
-  {
-    number: "4000000000000127",
-    outcome: "DECLINED",
-    description: "declined: the issuer rejects the security code",
-  },
-  { number: "4000000000000119", outcome: "FAILED", description: "processing error, not charged" },
-  {
-    number: "4000000000003220",
-    outcome: "CHALLENGE",
-    description:
-      "3-D Secure: the bank's page asks for a code (1234 approves, anything else declines)",
-  },
-  {
-    number: "4000000000000077",
-    outcome: "AWAITING",
-    description: "pending, approved by the bank a few seconds later (notified by webhook)",
-  },
-  {
-    number: "4000000000000093",
-    outcome: "AWAITING",
-    description: "pending, rejected by the bank a few seconds later (notified by webhook)",
-  },
-];
-
-type Scripted =
-  | { status: "DECLINED" | "FAILED"; reason: SandboxReason }
-  | { status: "CHALLENGE" }
-  | { status: "AWAITING"; later: "APPROVED" | "DECLINED" };
-
-const scriptedOutcomes: Record<string, Scripted> = {
-  "4000000000000002": { status: "DECLINED", reason: "insufficient_funds" },
-  "4000000000009995": { status: "DECLINED", reason: "card_reported_lost" },
-  "4000000000000127": { status: "DECLINED", reason: "security_code_rejected" },
-  "4000000000000119": { status: "FAILED", reason: "processing_error" },
-  "4000000000003220": { status: "CHALLENGE" },
-  "4000000000000077": { status: "AWAITING", later: "APPROVED" },
-  "4000000000000093": { status: "AWAITING", later: "DECLINED" },
-};
-
-/** The code the sandbox issuer's challenge page takes. */
-export const SANDBOX_CHALLENGE_CODE = "1234";
 /** A challenge nobody completes ends declined after this long. */
 const CHALLENGE_LIFETIME_MS = 15 * 60_000;
-/** A notification's signature older (or newer) than this is refused. */
-export const NOTIFICATION_TOLERANCE_MS = 5 * 60_000;
-export const notificationSignatureHeader = "x-sandbox-signature";
 
 export type SandboxCharge = {
   reference: string;
@@ -113,8 +48,6 @@ export type SandboxCharge = {
 };
 
 type ChargeRow = typeof sandboxAcquirerCharges.$inferSelect;
-
-const digitsOf = (cardNumber: string) => cardNumber.replace(/[\s-]/g, "");
 
 const int32OrZero = (value: number) =>
   Number.isInteger(value) && Math.abs(value) <= 2_147_483_647 ? value : 0;
@@ -177,7 +110,7 @@ export class SandboxAcquirer implements PaymentProvider {
     // A card reported lost is blocked at the issuer: it shows before any charge. Funds only
     // show when charging.
     const reason =
-      this.invalidReason(input, number) ??
+      invalidReason(input, number, this.now()) ??
       (number === "4000000000009995" ? "card_reported_lost" : null);
     if (reason) return { valid: false, reason };
     return { valid: true, challenge: scriptedOutcomes[number]?.status === "CHALLENGE" };
@@ -282,25 +215,7 @@ export class SandboxAcquirer implements PaymentProvider {
   }
 
   verifyNotification(rawBody: string, signature: string | null): AcquirerNotification | null {
-    const parts = new Map(
-      (signature ?? "").split(",").map((part) => {
-        const [name, ...value] = part.trim().split("=");
-        return [name, value.join("=")] as const;
-      }),
-    );
-    const signedAt = Number(parts.get("t"));
-    const given = Buffer.from(parts.get("v1") ?? "", "hex");
-    if (!Number.isSafeInteger(signedAt)) return null;
-    if (Math.abs(this.now().getTime() - signedAt * 1000) > NOTIFICATION_TOLERANCE_MS) return null;
-    const expected = this.signature(signedAt, rawBody);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    try {
-      const body = JSON.parse(rawBody) as Partial<AcquirerNotification>;
-      if (typeof body.id !== "string" || typeof body.idempotencyKey !== "string") return null;
-      return { id: body.id, idempotencyKey: body.idempotencyKey };
-    } catch {
-      return null;
-    }
+    return verifiedNotification(this.notificationSecret, rawBody, signature, this.now());
   }
 
   /**
@@ -325,8 +240,7 @@ export class SandboxAcquirer implements PaymentProvider {
         id: `ntf-${randomBytes(9).toString("base64url")}`,
         idempotencyKey: row.idempotencyKey,
       });
-      const signedAt = Math.floor(this.now().getTime() / 1000);
-      const signature = `t=${signedAt},v1=${this.signature(signedAt, body).toString("hex")}`;
+      const signature = signNotification(this.notificationSecret, body, this.now());
       if (!(await send(body, signature).catch(() => false))) continue;
       await this.db
         .update(sandboxAcquirerCharges)
@@ -335,10 +249,6 @@ export class SandboxAcquirer implements PaymentProvider {
       sent += 1;
     }
     return sent;
-  }
-
-  private signature(signedAt: number, body: string): Buffer {
-    return createHmac("sha256", this.notificationSecret).update(`${signedAt}.${body}`).digest();
   }
 
   /** A pending charge whose time came is decided now (once, whoever asks first). */
@@ -433,7 +343,7 @@ export class SandboxAcquirer implements PaymentProvider {
   private decide(input: ChargeInput): Decision {
     const number = digitsOf(input.card.number);
     const last4 = /^[0-9]{4,}$/.test(number) ? number.slice(-4) : "";
-    const reason = this.invalidReason(input, number);
+    const reason = invalidReason(input, number, this.now());
     if (reason) return { status: "DECLINED", reason, last4 };
     const scripted = scriptedOutcomes[number];
     if (scripted?.status === "CHALLENGE") {
@@ -446,28 +356,5 @@ export class SandboxAcquirer implements PaymentProvider {
     }
     if (scripted) return { status: scripted.status, reason: scripted.reason, last4 };
     return { status: "APPROVED", reference: newReference(), last4 };
-  }
-
-  // The acquirer never trusts the caller's validation: it checks the card again.
-  private invalidReason(
-    input: Omit<ChargeInput, "idempotencyKey">,
-    number: string,
-  ): SandboxDeclineReason | null {
-    const { card } = input;
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) return "invalid_amount";
-    if (!Number.isInteger(input.installments) || input.installments < 1 || input.installments > 24)
-      return "invalid_installments";
-    if (!/^[0-9]{13,19}$/.test(number) || !luhnValid(number)) return "invalid_card_number";
-    // The issuing bank only finances the plans it offers.
-    const profile = sandboxCardProfile(number.slice(0, 8));
-    if (!profile) return "card_not_accepted";
-    if (input.installments > 1 && !profile.plans.some((p) => p.count === input.installments)) {
-      return "invalid_installments";
-    }
-    if (!expiryNotPast(card.expiryMonth, card.expiryYear, this.now())) return "card_expired";
-    if (!/^[0-9]{3,4}$/.test(card.securityCode.trim())) return "invalid_security_code";
-    if (card.holder.trim().length === 0) return "invalid_holder";
-    if (card.document.trim().length === 0) return "invalid_document";
-    return null;
   }
 }

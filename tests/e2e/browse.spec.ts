@@ -20,7 +20,8 @@ test.beforeEach(async ({ page }) => {
 
 /** YYYY-MM-DD in Buenos Aires, `days` from today. */
 function cityDate(days: number): string {
-  const day = new Date(Date.now() + days * 86_400_000);
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + days);
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Argentina/Buenos_Aires" }).format(
     day,
   );
