@@ -2,14 +2,9 @@
 // token. It is a file, not a page: when there is no PDF to give (an id that is not one of the
 // buyer's orders, or an API out of reach) the buyer goes back to My orders, told why once.
 import { endpoints, idPath } from "@contract";
-import { redirect } from "react-router";
-import { type RequestContext, requireUser } from "~/services/request-context.server";
+import { backToOrders } from "~/services/back-to-orders.server";
+import { requireUser } from "~/services/request-context.server";
 import type { Route } from "./+types/eticket-download";
-
-function backToOrders({ session }: RequestContext, notice: string) {
-  session.flash("notice", notice);
-  return redirect("/myOrders");
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);

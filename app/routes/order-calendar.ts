@@ -1,17 +1,12 @@
 // An order's performances as a calendar file (.ics) for the buyer's calendar. A file, not a
 // page: an order that is not the buyer's goes back to My orders, told why once.
 import { endpoints, idPath } from "@contract";
-import { redirect } from "react-router";
 import { orderCalendar } from "~/lib/order-calendar";
+import { backToOrders } from "~/services/back-to-orders.server";
 import { getT } from "~/services/i18n.server";
-import { type RequestContext, requireUser } from "~/services/request-context.server";
+import { requireUser } from "~/services/request-context.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 import type { Route } from "./+types/order-calendar";
-
-function backToOrders({ session }: RequestContext, notice: string) {
-  session.flash("notice", notice);
-  return redirect("/myOrders");
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);

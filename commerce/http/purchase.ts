@@ -25,7 +25,6 @@ import {
 import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
-import { notificationSignatureHeader } from "../payments/sandbox.ts";
 import { cardPlans } from "../purchase/card-plans.ts";
 import { deliveryTypeRules, paymentMethodRules } from "../purchase/catalogues.ts";
 import { type ChargeResult, charge } from "../purchase/charge.ts";
@@ -194,7 +193,7 @@ export function purchaseHandlers(deps: CommerceDeps) {
       receiveNotification(
         deps,
         await c.req.text(),
-        c.req.header(notificationSignatureHeader) ?? null,
+        c.req.header(deps.payments.notificationHeader) ?? null,
       ),
     ),
   ];

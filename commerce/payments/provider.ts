@@ -85,4 +85,6 @@ export interface PaymentProvider {
    * null for anything else. It says which charge changed, not how: lookup tells.
    */
   verifyNotification(rawBody: string, signature: string | null): AcquirerNotification | null;
+  /** The request header its notifications carry their signature in. */
+  readonly notificationHeader: string;
 }

@@ -26,7 +26,11 @@ import {
   scriptedOutcomes,
 } from "./sandbox-cards.ts";
 import { sandboxCardProfile } from "./sandbox-issuers.ts";
-import { signNotification, verifiedNotification } from "./sandbox-signature.ts";
+import {
+  notificationSignatureHeader,
+  signNotification,
+  verifiedNotification,
+} from "./sandbox-signature.ts";
 
 export {
   SANDBOX_CHALLENGE_CODE,
@@ -85,6 +89,7 @@ export type SandboxOptions = {
 export const DEVELOPMENT_NOTIFICATION_SECRET = "sandbox-notifications-for-development-only";
 
 export class SandboxAcquirer implements PaymentProvider {
+  readonly notificationHeader = notificationSignatureHeader;
   private readonly db: Executor;
   private readonly now: () => Date;
   private readonly answerDelayMs: number;

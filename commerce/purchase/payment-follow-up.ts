@@ -3,28 +3,18 @@
 // and the acquirer's signed notification that the bank decided (webhook). Each asks the
 // acquirer what happened (lookup) and brings the payment in line through reconcile.ts, so a
 // return page, a notification and a reconciliation pass racing settle the payment once.
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { acquirerNotifications, orders, payments } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound, unauthorized } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { type ChargeResult, declineMessage } from "./charge.ts";
+import { latestPayment } from "./payment-state.ts";
 import { ownProcess } from "./process.ts";
 import { type PendingResolution, resolvePendingPayment } from "./reconcile.ts";
 import { lostReason } from "./settlement.ts";
 
 type Caller = { processId: number; customerId: number; language: Language };
-
-/** The process's latest payment (newest first), if any. */
-async function latestPayment(deps: CommerceDeps, processId: number) {
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(eq(payments.processId, processId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  return payment;
-}
 
 /** A resolution as the charge would have answered it. */
 function answerOf(resolution: PendingResolution, language: Language): ChargeResult {
@@ -75,7 +65,7 @@ async function closedAnswer(
  */
 export async function confirmPayment(deps: CommerceDeps, caller: Caller): Promise<ChargeResult> {
   const process = await ownProcess(deps.db, caller.processId, caller.customerId);
-  const payment = await latestPayment(deps, process.id);
+  const payment = await latestPayment(deps.db, process.id);
   if (!payment) throw notFound();
   if (payment.status !== "PENDING") return closedAnswer(deps, payment, caller.language);
   return answerOf(await resolvePendingPayment(deps, payment), caller.language);
@@ -91,7 +81,7 @@ export async function cancelPayment(
   caller: Caller,
 ): Promise<ChargeResult | { cancelled: true }> {
   const process = await ownProcess(deps.db, caller.processId, caller.customerId);
-  const payment = await latestPayment(deps, process.id);
+  const payment = await latestPayment(deps.db, process.id);
   if (!payment) throw notFound();
   if (payment.status !== "PENDING") return closedAnswer(deps, payment, caller.language);
   if (payment.stage !== "CHALLENGE") throw businessError("PAYMENT_IN_PROGRESS");

@@ -41,23 +41,24 @@ export function paymentReasonOf(
   });
 }
 
+/** The process's latest payment (newest first), if any. */
+export async function latestPayment(db: Executor, processId: number) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.processId, processId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return payment;
+}
+
 /** The process's latest payment as its view shows it; null before any. */
 export async function latestPaymentView(
   db: Executor,
   processId: number,
   language: Language,
 ): Promise<PurchaseProcess["oPago"]> {
-  const [payment] = await db
-    .select({
-      status: payments.status,
-      stage: payments.stage,
-      declineReason: payments.declineReason,
-      redirectUrl: payments.redirectUrl,
-    })
-    .from(payments)
-    .where(eq(payments.processId, processId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
+  const payment = await latestPayment(db, processId);
   if (!payment) return null;
   const state = paymentStateOf(payment);
   return {

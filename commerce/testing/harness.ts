@@ -243,6 +243,7 @@ export function acquirerWith(
     refund: (reference) => sandbox.refund(reference),
     cancel: (key) => sandbox.cancel(key),
     verifyNotification: (body, signature) => sandbox.verifyNotification(body, signature),
+    notificationHeader: sandbox.notificationHeader,
     ...replaced,
   };
 }

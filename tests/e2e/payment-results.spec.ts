@@ -11,17 +11,12 @@ import {
   openFirstPerformance,
   openShowOnSale,
   signUpByPost,
+  skipSplash,
 } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
-});
+test.beforeEach(skipSplash);
 
 async function holdTwoTickets(page: Page, prefix: string) {
   await signUpByPost(page, prefix);

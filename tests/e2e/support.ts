@@ -249,6 +249,15 @@ export async function signUpByPost(page: Page, prefix: string) {
   return email;
 }
 
+/** The splash (first page of a session) is covered by the layout tests: others skip it. */
+export async function skipSplash({ page }: { page: Page }) {
+  await page.addInitScript(() => {
+    try {
+      sessionStorage.setItem("splash-seen", "1");
+    } catch {}
+  });
+}
+
 /** A new buyer (sign-up by post) holding one general-admission place: on the checkout. */
 export async function holdOneGeneralPlace(page: Page, prefix: string) {
   await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));

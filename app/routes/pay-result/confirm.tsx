@@ -89,7 +89,6 @@ export default function PayConfirm({ loaderData }: Route.ComponentProps) {
             to={payConfirmPath(processId)}
             className="button-primary"
             onClick={verification.retry}
-            reloadDocument={false}
           >
             {t("checkout:payResult.retry")}
           </Link>
