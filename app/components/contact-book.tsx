@@ -152,6 +152,7 @@ export function ContactBookPage({
   entries,
   deleting,
   actionData,
+  returnTo = null,
   children,
 }: {
   book: BookName;
@@ -159,6 +160,8 @@ export function ContactBookPage({
   entries: readonly BookEntry[];
   deleting: BookEntry | null;
   actionData: BookActionData | undefined;
+  /** The purchase the buyer came from to add an entry (home delivery's address). */
+  returnTo?: string | null;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -166,6 +169,11 @@ export function ContactBookPage({
   return (
     <section className="max-w-2xl">
       <h1>{t(`account:${book}.title`)}</h1>
+      {returnTo ? (
+        <p>
+          <Link to={returnTo}>{t("account:backToPurchase")}</Link>
+        </p>
+      ) : null}
       <EntryFailure message={actionData && "failure" in actionData ? actionData.failure : null} />
       <EntryList book={book} path={path} entries={entries} />
       {deleting ? <DeleteDialog book={book} path={path} entry={deleting} /> : null}

@@ -84,6 +84,14 @@ export const aliasForm = z.object({ cAlias: aliasSchema.optional() });
 /** Checkout: delivery, payment method and installments, the card, and the terms (§5). */
 export const checkoutForm = z.object({
   idEntregaTipo: z.coerce.number({ error: "deliveryRequired" }).int().positive(),
+  /** Home delivery's address (the API says when it is missing for the type chosen). */
+  idClienteDomicilio: z.coerce
+    .number({ error: "deliveryAddressRequired" })
+    .int()
+    .positive({ error: "deliveryAddressRequired" })
+    .optional(),
+  /** The total the buyer saw on the Pay button: a different one is shown before charging. */
+  fTotalVisto: z.coerce.number({ error: "invalid" }).int().nonnegative().optional(),
   nFormaDePago: z.coerce.number({ error: "paymentMethodRequired" }).int().positive(),
   nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),
   oTarjeta: cardSchema,

@@ -1,5 +1,6 @@
 import { endpoints } from "@contract";
 import { OrderPayments } from "~/components/order-payments";
+import { addressLine } from "~/lib/address-line";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -46,6 +47,13 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                 {formatDateTime(order.dFecha, locale)} · {order.cEntrega} ·{" "}
                 {t(`account:orders.states.${order.cEstado}`, { defaultValue: order.cEstado })}
               </p>
+              {order.oDomicilioEntrega ? (
+                <p className="text-sm mb-2">
+                  {t("account:orders.deliveryTo", {
+                    address: addressLine(order.oDomicilioEntrega),
+                  })}
+                </p>
+              ) : null}
               {order.listaFunciones.map((line) => (
                 <div key={line.idFuncion} className="mb-2">
                   <h3 className="font-semibold">{line.oEspectaculo.cEspectaculoCartelNombre}</h3>
@@ -89,6 +97,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   )}
                 </div>
               ))}
+              {order.fCargoEntrega > 0 ? (
+                <p>
+                  {t("checkout:deliveryFee")}: {formatPrice(order.fCargoEntrega)}
+                </p>
+              ) : null}
               {order.fDescuento > 0 ? (
                 <p>
                   {t("checkout:promotions.discount")}: −{formatPrice(order.fDescuento)}

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type CustomerInfo, endpoints, idParam } from "@contract";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import { purchaseReturnPath } from "~/lib/purchase-return";
 import {
   type CommerceClient,
   type CommerceResult,
@@ -54,9 +55,11 @@ export async function contactBookAction<S extends z.ZodType>(args: Args, book: C
   const { commerce, session } = requireUser(args);
   const formData = await args.request.formData();
   const intent = formData.get("intent");
+  // An address added from a purchase takes the buyer back to it (home delivery).
+  const back = purchaseReturnPath(formData.get("volver"));
   const succeeded = (done: BookIntent) => {
     session.flash("notice", book.notices[done]);
-    return redirect(book.path);
+    return redirect(done === "add" && back ? back : book.path);
   };
 
   if (intent === "add" || intent === "edit") {
@@ -140,6 +143,7 @@ export async function loadContactBook<E>(
   });
   return {
     entries,
+    returnTo: purchaseReturnPath(new URL(args.request.url).searchParams.get("volver")),
     editing: entryNamedBy(args.request, "edit", entries, idOf),
     deleting: entryNamedBy(args.request, "delete", entries, idOf),
     seo,

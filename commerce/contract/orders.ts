@@ -40,12 +40,27 @@ export const orderPaymentSchema = z.object({
   cMotivo: z.string().nullable(),
 });
 
+/** Where a home delivery goes, as the order kept it when paid. */
+export const orderDeliveryAddressSchema = z.object({
+  cReferente: z.string().nullable(),
+  cCalle: z.string(),
+  cNumero: z.string(),
+  cPiso: z.string().nullable(),
+  cDepartamento: z.string().nullable(),
+  cLocalidad: z.string(),
+  cProvincia: z.string(),
+  cCodigoPostal: z.string(),
+  cPais: z.string(),
+});
+
 export const orderSchema = z.object({
   idPedido: z.number().int(),
   idProcesoDeCompra: z.number().int(),
   cEstado: z.string(),
   dFecha: z.string(),
   cEntrega: z.string(),
+  /** Home delivery's address; null for any other delivery. */
+  oDomicilioEntrega: orderDeliveryAddressSchema.nullable(),
   /** The tickets at their own prices; fDescuento is what promotions took off. */
   fTotalTickets: z.number().int(),
   fDescuento: z.number().int(),

@@ -91,6 +91,8 @@ export const purchaseProcessSchema = z.object({
   listaFuncion: z.array(processPerformanceSchema),
   oCantidadTotal: z.object({ nCantidadTotal: z.number().int() }),
   idEntregaTipo: z.number().int().nullable(),
+  /** The address of a home delivery; null for any other. */
+  idClienteDomicilio: z.number().int().nullable(),
   nFormaDePago: z.number().int().nullable(),
   /** The places at their own prices; fDescuento is what their promotions take off. */
   fSubtotal: z.number().int(),
@@ -129,11 +131,19 @@ export const deliveryTypeSchema = z.object({
   cNombre: z.string(),
   cDescripcion: z.string(),
   fPrecio: z.number().int(),
+  /** Home delivery: sent to one of the customer's addresses (idClienteDomicilio). */
+  lRequiereDomicilio: z.boolean(),
 });
 export type DeliveryType = z.infer<typeof deliveryTypeSchema>;
 export const deliveryTypesResponse = listOf(deliveryTypeSchema);
 export const selectDeliveryRequest = z.object({
   idEntregaTipo: z.coerce.number({ error: "deliveryRequired" }).int().positive(),
+  /** One of the customer's addresses; only for a type that needs one (ignored otherwise). */
+  idClienteDomicilio: z.coerce
+    .number({ error: "deliveryAddressRequired" })
+    .int()
+    .positive({ error: "deliveryAddressRequired" })
+    .nullish(),
 });
 
 export const paymentMethodSchema = z.object({
@@ -281,7 +291,8 @@ export const deliveryTypesEndpoint = defineEndpoint({
   method: "GET",
   path: "/Proceso/{id}/TiposDeEntrega",
   area: "purchase",
-  summary: "Delivery types for the process, with their fees.",
+  summary:
+    "Delivery types the process may take now, with their fees: home delivery only online and far enough before its earliest performance.",
   access: "customer",
   params: processParams,
   response: deliveryTypesResponse,
@@ -292,7 +303,8 @@ export const selectDeliveryEndpoint = defineEndpoint({
   method: "POST",
   path: "/Proceso/{id}/EntregaTipo/Seleccionar",
   area: "purchase",
-  summary: "Chooses the delivery type of an open process.",
+  summary:
+    "Chooses the delivery type of an open process; home delivery names one of the customer's addresses (idClienteDomicilio).",
   access: "customer",
   params: processParams,
   body: selectDeliveryRequest,

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-import { customers } from "./schema-customers.ts";
+import { customerAddresses, customers } from "./schema-customers.ts";
 import { hallSeats, hallSectors } from "./schema-halls.ts";
 import { localizedSql, searchFold } from "./search-fold.ts";
 
@@ -24,6 +24,19 @@ export * from "./schema-operations.ts";
 export * from "./search-fold.ts";
 
 export type LocalizedText = { es: string; en: string; pt: string };
+
+/** A customer's address as an order keeps it. */
+export type DeliveryAddress = {
+  street: string;
+  streetNumber: string;
+  floor: string | null;
+  apartment: string | null;
+  location: string;
+  province: string;
+  zip: string;
+  country: string;
+  referrer: string | null;
+};
 
 /** What a show's search matches in one language, besides its venue and category names. */
 const showSearchText = (language: "es" | "en" | "pt"): SQL =>
@@ -124,6 +137,11 @@ export const performances = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     /** ON_SALE, CANCELLED. Sold out is derived from free places. */
     status: text("status").notNull().default("ON_SALE"),
+    /**
+     * What the buyer must tell to buy for it (purchase/additional-data.ts codes: the holder's
+     * name or document, a school's name…), answered once per performance of a purchase.
+     */
+    requestedData: text("requested_data").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index("performances_show_idx").on(t.showId, t.startsAt),
@@ -252,6 +270,10 @@ export const purchaseProcesses = pgTable(
     /** When the buyer took the one extension of the clock (WCAG 2.2.1); null: not taken. */
     extendedAt: timestamp("extended_at", { withTimezone: true }),
     deliveryTypeId: integer("delivery_type_id"),
+    /** Home delivery's address, one of the customer's (gone if they delete it). */
+    deliveryAddressId: integer("delivery_address_id").references(() => customerAddresses.id, {
+      onDelete: "set null",
+    }),
     paymentMethodId: integer("payment_method_id"),
     /**
      * Random per process. With the API's secret it derives the key that lets the owner's
@@ -284,6 +306,25 @@ export const placePromotions = pgTable(
     primaryKey({ columns: [t.processId, t.positionId] }),
     index("place_promotions_promotion_idx").on(t.promotionId),
   ],
+);
+
+/**
+ * The buyer's answers to what a performance of the process asks (performances
+ * requestedData): kept with the process, which its order points to once paid.
+ */
+export const processAnswers = pgTable(
+  "process_answers",
+  {
+    processId: integer("process_id")
+      .notNull()
+      .references(() => purchaseProcesses.id),
+    performanceId: integer("performance_id")
+      .notNull()
+      .references(() => performances.id),
+    code: text("code").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.performanceId, t.code] })],
 );
 
 export const payments = pgTable(
@@ -339,6 +380,8 @@ export const orders = pgTable(
     serviceCharge: integer("service_charge").notNull(),
     total: integer("total").notNull(),
     deliveryTypeId: integer("delivery_type_id").notNull(),
+    /** Where home delivery goes, as it was when paid (the customer may change it later). */
+    deliveryAddress: jsonb("delivery_address").$type<DeliveryAddress>(),
     /** PAID, REFUNDED. */
     status: text("status").notNull().default("PAID"),
     /**

@@ -485,6 +485,7 @@ describe("delivery types and payment methods", () => {
     expect(list.map((d) => [d.idEntregaTipo, d.cCodigo, d.cNombre, d.fPrecio])).toEqual([
       [1, "ETICKET", "E-ticket", 0],
       [2, "BOX_OFFICE", "Box-office pickup", 0],
+      [3, "HOME", "Home delivery", 2_500],
     ]);
     const es = deliveryTypesResponse.parse(
       (await t.call(`/Proceso/${id}/TiposDeEntrega`, { token: alice })).json.oData,
@@ -497,7 +498,7 @@ describe("delivery types and payment methods", () => {
     });
     expect(purchaseProcessSchema.parse(chosen.json.oData).idEntregaTipo).toBe(2);
 
-    for (const body of [{ idEntregaTipo: 3 }, { idEntregaTipo: "x" }, {}, { idEntregaTipo: -1 }]) {
+    for (const body of [{ idEntregaTipo: 9 }, { idEntregaTipo: "x" }, {}, { idEntregaTipo: -1 }]) {
       const { status, json } = await t.call(`/Proceso/${id}/EntregaTipo/Seleccionar`, {
         token: alice,
         body,

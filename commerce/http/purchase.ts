@@ -26,8 +26,9 @@ import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
 import { cardPlans } from "../purchase/card-plans.ts";
-import { deliveryTypeRules, paymentMethodRules } from "../purchase/catalogues.ts";
+import { paymentMethodRules } from "../purchase/catalogues.ts";
 import { type ChargeResult, charge } from "../purchase/charge.ts";
+import { offeredDeliveryTypes, selectDelivery } from "../purchase/delivery.ts";
 import {
   cancelPayment,
   confirmPayment,
@@ -41,7 +42,6 @@ import {
   ownProcess,
   type ProcessRow,
   releasePerformance,
-  selectDelivery,
   selectPaymentMethod,
   takePlaces,
 } from "../purchase/process.ts";
@@ -78,21 +78,28 @@ export function purchaseHandlers(deps: CommerceDeps) {
     })),
 
     implement(deliveryTypesEndpoint, async ({ params, customerId, language }) => {
-      await ownProcess(deps.db, params.id, customerId);
+      const process = await ownProcess(deps.db, params.id, customerId);
       const t = translate(language);
+      const offered = await offeredDeliveryTypes(deps.db, process, deps.now());
       return {
-        Lista: deliveryTypeRules.map((type) => ({
+        Lista: offered.map((type) => ({
           idEntregaTipo: type.id,
           cCodigo: type.code,
           cNombre: t(`commerce:deliveryTypes.${type.code}.name`),
           cDescripcion: t(`commerce:deliveryTypes.${type.code}.description`),
           fPrecio: type.fee,
+          lRequiereDomicilio: type.home !== undefined,
         })),
       };
     }),
 
     implement(selectDeliveryEndpoint, async ({ params, body, customerId, language }) => {
-      const input = { processId: params.id, customerId, deliveryTypeId: body.idEntregaTipo };
+      const input = {
+        processId: params.id,
+        customerId,
+        deliveryTypeId: body.idEntregaTipo,
+        addressId: body.idClienteDomicilio,
+      };
       return view(await selectDelivery(deps, input), language);
     }),
 

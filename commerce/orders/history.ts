@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { Order, ShowCard } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
-import type { LocalizedText } from "../db/schema.ts";
+import type { DeliveryAddress, LocalizedText } from "../db/schema.ts";
 import {
   orders,
   payments,
@@ -163,6 +163,7 @@ export async function loadOrders(
         cEstado: order.status,
         dFecha: order.createdAt.toISOString(),
         cEntrega: delivery ? t(`commerce:deliveryTypes.${delivery.code}.name`) : "",
+        oDomicilioEntrega: order.deliveryAddress && deliveryAddressView(order.deliveryAddress),
         fTotalTickets: order.ticketsTotal,
         fDescuento: order.discountTotal,
         fCargoEntrega: order.deliveryFee,
@@ -198,4 +199,18 @@ export async function loadOrders(
       },
     };
   });
+}
+
+function deliveryAddressView(address: DeliveryAddress) {
+  return {
+    cReferente: address.referrer,
+    cCalle: address.street,
+    cNumero: address.streetNumber,
+    cPiso: address.floor,
+    cDepartamento: address.apartment,
+    cLocalidad: address.location,
+    cProvincia: address.province,
+    cCodigoPostal: address.zip,
+    cPais: address.country,
+  };
 }

@@ -1,16 +1,45 @@
 // The fixed catalogues of delivery types and payment methods. Names and descriptions are
 // translated from locales/<lang>/commerce.json by code.
 
-export type DeliveryTypeCode = "ETICKET" | "BOX_OFFICE";
-export type DeliveryTypeRule = { id: number; code: DeliveryTypeCode; fee: number };
+export type DeliveryTypeCode = "ETICKET" | "BOX_OFFICE" | "HOME";
+export type DeliveryTypeRule = {
+  id: number;
+  code: DeliveryTypeCode;
+  fee: number;
+  /** Sent to one of the buyer's addresses: the courier needs it, and days to get there. */
+  home?: { leadHours: number; countries: readonly string[] };
+};
 
 export const deliveryTypeRules: readonly DeliveryTypeRule[] = [
   { id: 1, code: "ETICKET", fee: 0 },
   { id: 2, code: "BOX_OFFICE", fee: 0 },
+  // The city's courier delivers within the country and needs three days before the show.
+  { id: 3, code: "HOME", fee: 2_500, home: { leadHours: 72, countries: ["AR"] } },
 ];
 
 export function deliveryTypeById(id: number | null | undefined): DeliveryTypeRule | null {
   return deliveryTypeRules.find((type) => type.id === id) ?? null;
+}
+
+/**
+ * Whether a delivery type may be chosen for a process: home delivery only online (the box
+ * office's walk-in buyer takes the tickets there and then) and only when its earliest
+ * performance is far enough away for the courier.
+ */
+export function deliveryOffered(
+  rule: DeliveryTypeRule,
+  process: { kind: "CART" | "BOX"; earliestStart: Date | null },
+  now: Date,
+): boolean {
+  if (!rule.home) return true;
+  if (process.kind === "BOX") return false;
+  if (process.earliestStart === null) return true;
+  return process.earliestStart.getTime() - now.getTime() >= rule.home.leadHours * 3_600_000;
+}
+
+/** Whether the courier of a home delivery goes to the address's country. */
+export function deliversTo(rule: DeliveryTypeRule, country: string): boolean {
+  return rule.home === undefined || rule.home.countries.includes(country);
 }
 
 export type PaymentMethodCode = "CREDIT_CARD" | "DEBIT_CARD";

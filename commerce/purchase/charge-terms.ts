@@ -8,12 +8,8 @@ import type { purchaseProcesses } from "../db/schema.ts";
 import { businessError, fieldError } from "../errors.ts";
 import { offeredPlans } from "../payments/installment-plans.ts";
 import type { ChargeInput as AcquirerCharge, CardProfile } from "../payments/provider.ts";
-import {
-  deliveryTypeById,
-  type PaymentMethodRule,
-  paymentMethodById,
-  paymentMethodRules,
-} from "./catalogues.ts";
+import { type PaymentMethodRule, paymentMethodById, paymentMethodRules } from "./catalogues.ts";
+import { deliveryToCharge } from "./delivery.ts";
 import { ensureOpen } from "./process.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 import { liveHeldPlaces } from "./view.ts";
@@ -41,8 +37,8 @@ export async function chargeTerms(
   ensureOpen(process, now);
   const places = await liveHeldPlaces(tx, process.id, now);
   if (places.length === 0) throw businessError("PROCESS_EMPTY");
-  const delivery = deliveryTypeById(process.deliveryTypeId);
-  if (!delivery) throw businessError("DELIVERY_REQUIRED");
+  const earliestStart = places[0]?.startsAt ?? null; // places come by start
+  const { delivery } = await deliveryToCharge(tx, process, earliestStart, now);
   // Online, the buyer chose a payment method; at the counter the card says which.
   const method = request.atCounter
     ? card && counterMethodOf(card)

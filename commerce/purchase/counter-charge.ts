@@ -9,7 +9,8 @@ import { businessError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { deliveryTypeRules } from "./catalogues.ts";
 import { charge } from "./charge.ts";
-import { ownProcess, selectDelivery } from "./process.ts";
+import { selectDelivery } from "./delivery.ts";
+import { ownProcess } from "./process.ts";
 
 const printedAtOnce = deliveryTypeRules.find((type) => type.code === "ETICKET");
 

@@ -12,7 +12,7 @@ import { customers, performances, positions, purchaseProcesses, sectors } from "
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import { isCancelKeyOf } from "./cancel-key.ts";
-import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
+import { paymentMethodById } from "./catalogues.ts";
 import {
   closedReason,
   extensionMinutesOf,
@@ -351,10 +351,10 @@ export async function extendProcess(
  * Changes a choice of the customer's open process in one conditional statement; when it
  * changes nothing, says why (not theirs, or no longer open).
  */
-async function updateOpenProcess(
+export async function updateOpenProcess(
   deps: CommerceDeps,
   input: { processId: number; customerId: number },
-  change: Partial<Pick<ProcessRow, "deliveryTypeId" | "paymentMethodId">>,
+  change: Partial<Pick<ProcessRow, "deliveryTypeId" | "deliveryAddressId" | "paymentMethodId">>,
 ): Promise<ProcessRow> {
   const now = deps.now();
   const [updated] = await deps.db
@@ -373,15 +373,6 @@ async function updateOpenProcess(
   ensureOpen(process, deps.now());
   // Open again by now: only a clock that went backwards gets here.
   throw businessError("PROCESS_EXPIRED");
-}
-
-export function selectDelivery(
-  deps: CommerceDeps,
-  input: { processId: number; customerId: number; deliveryTypeId: number },
-) {
-  const delivery = deliveryTypeById(input.deliveryTypeId);
-  if (!delivery) throw fieldError("idEntregaTipo", "deliveryRequired");
-  return updateOpenProcess(deps, input, { deliveryTypeId: delivery.id });
 }
 
 export function selectPaymentMethod(

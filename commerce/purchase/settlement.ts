@@ -15,6 +15,7 @@ import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
 import { signTicketCode } from "../tickets/code.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { isPastDeadline } from "./clock.ts";
+import { deliveryAddressOf } from "./delivery.ts";
 import { changeAvailability } from "./inventory.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 
@@ -101,6 +102,9 @@ export async function completePurchase(
         isPastDeadline(process.deadline, now) ? "PROCESS_EXPIRED" : "PAYMENT_FAILED",
       );
     }
+    // Home delivery keeps the address as it is now: deleted while paying, nothing can be sent.
+    const deliveryAddress = delivery.home ? await deliveryAddressOf(tx, process) : null;
+    if (delivery.home && !deliveryAddress) throw new PurchaseLost("DELIVERY_ADDRESS_REQUIRED");
 
     const [order] = await tx
       .insert(orders)
@@ -114,6 +118,7 @@ export async function completePurchase(
         serviceCharge: totals.serviceCharge,
         total: totals.total,
         deliveryTypeId: delivery.id,
+        deliveryAddress,
         status: "PAID",
         createdAt: now,
         soldAtCounter: counter !== undefined,

@@ -211,6 +211,7 @@ export async function loadProcessView(
     })),
     oCantidadTotal: { nCantidadTotal: places.length },
     idEntregaTipo: process.deliveryTypeId,
+    idClienteDomicilio: process.deliveryAddressId,
     nFormaDePago: process.paymentMethodId,
     fSubtotal: totals.subtotal,
     fDescuento: totals.discount,

@@ -72,16 +72,19 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
     timerStarted(shop, process);
   }
-  const [deliveryTypes, paymentMethods, sectorMoves, products] = await Promise.all([
+  const [deliveryTypes, paymentMethods, sectorMoves, products, customer] = await Promise.all([
     commerce.call(endpoints.deliveryTypes, { params }),
     commerce.call(endpoints.paymentMethods, { params }),
     sectorMovesFor(commerce, process),
     offeredProducts(commerce, processId),
+    // Home delivery goes to one of the buyer's saved addresses.
+    commerce.call(endpoints.customerInfo),
   ]);
   return {
     process,
     sectorMoves,
     products,
+    addresses: customer.ok ? customer.data.aDomicilios : [],
     deliveryTypes: orThrow(deliveryTypes).Lista,
     paymentMethods: orThrow(paymentMethods).Lista,
     // A fresh key per rendered form: a double submit reuses it and is charged once.
@@ -133,7 +136,8 @@ export async function checkoutAction(
       { status: 400 },
     );
   }
-  const { idEntregaTipo, nFormaDePago, nCuotas, oTarjeta, cClaveIdempotencia } = submission.value;
+  const { idEntregaTipo, idClienteDomicilio, nFormaDePago, nCuotas, oTarjeta, cClaveIdempotencia } =
+    submission.value;
   const refused = (result: CommerceFailure) => {
     if (result.code === "PROCESS_EXPIRED") {
       return endPurchase(shop, "layout:notices.purchaseExpired");
@@ -160,13 +164,26 @@ export async function checkoutAction(
     );
   };
 
-  const chosen = [
-    () => commerce.call(endpoints.selectDelivery, { params, body: { idEntregaTipo } }),
-    () => commerce.call(endpoints.selectPaymentMethod, { params, body: { nFormaDePago } }),
-  ];
-  for (const step of chosen) {
-    const result = await step();
-    if (!result.ok) return refused(result);
+  const delivered = await commerce.call(endpoints.selectDelivery, {
+    params,
+    body: { idEntregaTipo, idClienteDomicilio },
+  });
+  if (!delivered.ok) return refused(delivered);
+  const method = await commerce.call(endpoints.selectPaymentMethod, {
+    params,
+    body: { nFormaDePago },
+  });
+  if (!method.ok) return refused(method);
+
+  // The delivery's fee moved the total away from the one on the Pay button (without
+  // JavaScript the button cannot follow the choice): show it before charging anything.
+  const total = method.data.fTotal;
+  if (submission.value.fTotalVisto !== undefined && submission.value.fTotalVisto !== total) {
+    return data({
+      ...submission.reply({ hideFields }),
+      totalChanged: total,
+      idempotencyKey: cClaveIdempotencia,
+    });
   }
 
   // The buyer chooses among the card's plans before it is charged: not seen yet for this

@@ -4,7 +4,7 @@
 // Before the card is known, one payment is all there is to choose.
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import type { CardPlan } from "@contract";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors } from "~/components/field";
@@ -12,6 +12,7 @@ import { binOf, cardPlansIntent, plansSeenValue } from "~/lib/card-plans";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { PlansAnswer } from "./card-plans.server";
+import { StepNotice } from "./step-notice";
 
 type InstallmentsFieldProps = {
   // biome-ignore lint/suspicious/noExplicitAny: the checkout form's installments field.
@@ -143,16 +144,7 @@ export function InstallmentsField({
  * Says why paying showed the plans instead of charging; it takes the focus, as an error
  * summary would, so the buyer starts from it (by `autofocus` without JavaScript).
  */
-export function PlansStepNotice({ step }: { step: PlansAnswer }) {
+export function PlansStepNotice() {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (step) ref.current?.focus();
-  }, [step]);
-  return (
-    // biome-ignore lint/a11y/noAutofocus: the answer of a submit: where the buyer goes on.
-    <div ref={ref} tabIndex={-1} autoFocus role="status" className="notice mb-4">
-      {t("checkout:card.plansStep")}
-    </div>
-  );
+  return <StepNotice text={t("checkout:card.plansStep")} />;
 }

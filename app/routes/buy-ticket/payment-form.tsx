@@ -3,7 +3,7 @@
 // action uses; the installments are the plans of the card's bank (installments-field.tsx);
 // the idempotency key makes a double submit one charge.
 import { getFormProps } from "@conform-to/react";
-import type { DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
+import type { Address, DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
 import { FieldErrors, FormErrors, RadioField, useShopForm } from "~/components/field";
@@ -11,16 +11,22 @@ import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import type { PlansAnswer } from "./card-plans.server";
+import { DeliveryAddressField } from "./delivery-address-field";
 import { InstallmentsField, PlansStepNotice } from "./installments-field";
+import { StepNotice } from "./step-notice";
 
 type PaymentFormProps = {
   process: PurchaseProcess;
   deliveryTypes: DeliveryType[];
+  /** The buyer's saved addresses, for home delivery. */
+  addresses: Address[];
   paymentMethods: PaymentMethod[];
   idempotencyKey: string;
   currentYear: number;
   /** The card's plans, when paying showed them first instead of charging. */
   plansStep: PlansAnswer | undefined;
+  /** The new total, when the delivery chosen changed it and paying showed it first. */
+  totalChanged: number | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
   lastResult: any;
 };
@@ -28,10 +34,12 @@ type PaymentFormProps = {
 export function PaymentForm({
   process,
   deliveryTypes,
+  addresses,
   paymentMethods,
   idempotencyKey,
   currentYear,
   plansStep,
+  totalChanged,
   lastResult,
 }: PaymentFormProps) {
   const { t } = useTranslation();
@@ -40,11 +48,20 @@ export function PaymentForm({
     lastResult,
     defaultValue: {
       idEntregaTipo: String(process.idEntregaTipo ?? deliveryTypes[0]?.idEntregaTipo ?? ""),
+      idClienteDomicilio: String(
+        process.idClienteDomicilio ??
+          (addresses.find((a) => a.lPredeterminado) ?? addresses[0])?.idClienteDomicilio ??
+          "",
+      ),
       nFormaDePago: String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? ""),
       nCuotas: "1",
     },
   });
   const card = fields.oTarjeta.getFieldset();
+  const chosenDelivery = deliveryTypes.find(
+    (type) => String(type.idEntregaTipo) === fields.idEntregaTipo.value,
+  );
+  const total = totalWith(process, chosenDelivery);
 
   return (
     <Form
@@ -53,8 +70,14 @@ export function PaymentForm({
       className="bg-white border border-stone-200 rounded-xl p-4"
     >
       <FormErrors form={form} />
-      {plansStep?.plans ? <PlansStepNotice step={plansStep} /> : null}
+      {plansStep?.plans ? <PlansStepNotice /> : null}
+      {totalChanged !== undefined ? (
+        <StepNotice
+          text={t("checkout:homeDelivery.totalChanged", { total: formatPrice(totalChanged) })}
+        />
+      ) : null}
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      <input type="hidden" name="fTotalVisto" value={total} />
       <RadioField
         meta={fields.idEntregaTipo}
         legend={t("checkout:delivery")}
@@ -68,6 +91,14 @@ export function PaymentForm({
           ),
         }))}
       />
+      {deliveryTypes.some((type) => type.lRequiereDomicilio) ? (
+        <DeliveryAddressField
+          meta={fields.idClienteDomicilio}
+          addresses={addresses}
+          homeChosen={chosenDelivery?.lRequiereDomicilio === true}
+          processId={process.idProcesoDeCompra}
+        />
+      ) : null}
       <RadioField
         meta={fields.nFormaDePago}
         legend={t("checkout:paymentMethod")}
@@ -113,8 +144,17 @@ export function PaymentForm({
         className="button-primary w-full"
         disabled={busy}
       >
-        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(process.fTotal) })}
+        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(total) })}
       </button>
     </Form>
   );
+}
+
+/**
+ * The total with the delivery chosen on the form: the process's total counts the delivery it
+ * has recorded, which the buyer may have just changed (the server checks it: fTotalVisto).
+ */
+function totalWith(process: PurchaseProcess, delivery: DeliveryType | undefined): number {
+  if (!delivery) return process.fTotal;
+  return process.fTotal - process.fCargoEntrega + delivery.fPrecio;
 }

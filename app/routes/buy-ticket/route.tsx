@@ -117,6 +117,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
         <PaymentForm
           process={process}
           deliveryTypes={loaderData.deliveryTypes}
+          addresses={loaderData.addresses}
           paymentMethods={loaderData.paymentMethods}
           // Loaders are not run again after a refused payment: the action's answer brings
           // the key of the next attempt.
@@ -129,6 +130,13 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           plansStep={
             actionData && "cardPlans" in actionData
               ? (actionData.cardPlans ?? undefined)
+              : undefined
+          }
+          totalChanged={
+            actionData &&
+            "totalChanged" in actionData &&
+            typeof actionData.totalChanged === "number"
+              ? actionData.totalChanged
               : undefined
           }
           lastResult={actionData && "status" in actionData ? actionData : undefined}

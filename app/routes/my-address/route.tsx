@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 
 export default function MyAddress({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { entries, editing, deleting } = loaderData;
+  const { entries, editing, deleting, returnTo } = loaderData;
   const entryOf = (address: Address): BookEntry => {
     const street = [address.cCalle, address.cNumero].join(" ");
     const unit = [address.cPiso, address.cDepartamento].filter(Boolean).join(" ");
@@ -64,11 +64,13 @@ export default function MyAddress({ loaderData, actionData }: Route.ComponentPro
       entries={entries.map(entryOf)}
       deleting={deleting ? entryOf(deleting) : null}
       actionData={actionData}
+      returnTo={returnTo}
     >
       <AddressForm
         key={bookFormKey(editing?.idClienteDomicilio, entries)}
         editing={editing}
         actionData={actionData}
+        returnTo={returnTo}
       />
     </ContactBookPage>
   );
@@ -77,9 +79,11 @@ export default function MyAddress({ loaderData, actionData }: Route.ComponentPro
 function AddressForm({
   editing,
   actionData,
+  returnTo,
 }: {
   editing: Address | null;
   actionData: BookActionData | undefined;
+  returnTo: string | null;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useShopForm(addressForm, {
@@ -113,6 +117,7 @@ function AddressForm({
       {editing ? (
         <input type="hidden" name="idClienteDomicilio" value={editing.idClienteDomicilio} />
       ) : null}
+      {returnTo ? <input type="hidden" name="volver" value={returnTo} /> : null}
       <div className="grid sm:grid-cols-2 gap-x-4 [&>*]:min-w-0">
         <SelectField
           meta={fields.cTipo}
