@@ -57,6 +57,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               {order.listaFunciones.map((line) => (
                 <div key={line.idFuncion} className="mb-2">
                   <h3 className="font-semibold">{line.oEspectaculo.cEspectaculoCartelNombre}</h3>
+                  {line.listaDatos.map((datum) => (
+                    <p key={datum.cCodigo} className="text-sm">
+                      {datum.cEtiqueta}: {datum.cValor}
+                    </p>
+                  ))}
                   {/* A product (§3) shows its quantity and no date. */}
                   {isProduct(line.oEspectaculo) ? (
                     <>

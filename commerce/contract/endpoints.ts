@@ -56,6 +56,7 @@ import {
   releaseGroupEndpoint,
   takeGroupEndpoint,
 } from "./positions.ts";
+import { answerQuestionsEndpoint, processQuestionsEndpoint } from "./process-answers.ts";
 import { assignedProductsEndpoint, selectProductsEndpoint } from "./products.ts";
 import {
   chooseGroupPromotionsEndpoint,
@@ -153,6 +154,8 @@ export const endpoints = {
   paymentMethods: paymentMethodsEndpoint,
   selectPaymentMethod: selectPaymentMethodEndpoint,
   cardPlans: cardPlansEndpoint,
+  processQuestions: processQuestionsEndpoint,
+  answerQuestions: answerQuestionsEndpoint,
   preValidation: preValidationEndpoint,
   charge: chargeEndpoint,
   // purchase: after a charge that did not end at once

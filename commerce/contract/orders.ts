@@ -24,6 +24,8 @@ export const orderPerformanceSchema = z.object({
   oFuncionFecha: functionDateSchema,
   cEstablecimientoNombre: z.string(),
   listaTickets: z.array(orderTicketSchema),
+  /** What the performance asked before paying, as answered (the holder's name…). */
+  listaDatos: z.array(z.object({ cCodigo: z.string(), cEtiqueta: z.string(), cValor: z.string() })),
 });
 
 /** One payment of the order's purchase, approved or not (spec §3: payments). */

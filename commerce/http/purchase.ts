@@ -3,6 +3,7 @@
 // Changing calls answer the process as the buyer now sees it.
 import {
   acquirerNotificationEndpoint,
+  answerQuestionsEndpoint,
   type ChargeResponse,
   cancel3dsEndpoint,
   cancelChargeEndpoint,
@@ -17,6 +18,7 @@ import {
   paymentMethodsEndpoint,
   preValidationEndpoint,
   processEndpoint,
+  processQuestionsEndpoint,
   releasePerformanceEndpoint,
   selectDeliveryEndpoint,
   selectPaymentMethodEndpoint,
@@ -45,6 +47,7 @@ import {
   selectPaymentMethod,
   takePlaces,
 } from "../purchase/process.ts";
+import { answerQuestions, processQuestions } from "../purchase/process-answers.ts";
 import { loadProcessView } from "../purchase/view.ts";
 import { implement } from "./register.ts";
 
@@ -102,6 +105,18 @@ export function purchaseHandlers(deps: CommerceDeps) {
       };
       return view(await selectDelivery(deps, input), language);
     }),
+
+    implement(processQuestionsEndpoint, async ({ params, customerId, language }) => ({
+      Lista: await processQuestions(deps, { processId: params.id, customerId }, language),
+    })),
+
+    implement(answerQuestionsEndpoint, async ({ params, body, customerId, language }) => ({
+      Lista: await answerQuestions(
+        deps,
+        { processId: params.id, customerId, request: body },
+        language,
+      ),
+    })),
 
     implement(paymentMethodsEndpoint, async ({ params, customerId, language }) => {
       await ownProcess(deps.db, params.id, customerId);

@@ -10,6 +10,7 @@ import {
   payments,
   performances,
   positions,
+  processAnswers,
   promotions,
   sectors,
   shows,
@@ -128,6 +129,16 @@ export async function loadOrders(
       ),
     )
     .orderBy(asc(payments.createdAt), asc(payments.id));
+  const answerRows = await db
+    .select()
+    .from(processAnswers)
+    .where(
+      inArray(
+        processAnswers.processId,
+        orderRows.map((r) => r.order.processId),
+      ),
+    )
+    .orderBy(asc(processAnswers.code));
 
   return orderRows.map(({ order, installments, cardLast4 }) => {
     const paymentsOfOrder = paymentRows
@@ -184,6 +195,17 @@ export async function loadOrders(
             oEspectaculo: card,
             oFuncionFecha: functionDateParts(rows[0].startsAt),
             cEstablecimientoNombre: card.cEstablecimientoNombre,
+            listaDatos: answerRows
+              .filter(
+                (answer) =>
+                  answer.processId === order.processId &&
+                  answer.performanceId === rows[0].performanceId,
+              )
+              .map((answer) => ({
+                cCodigo: answer.code,
+                cEtiqueta: t(`commerce:requestedData.${answer.code}`),
+                cValor: answer.value,
+              })),
             listaTickets: rows.map((row) => ({
               idTicket: row.ticketId,
               cCodigo: row.code,

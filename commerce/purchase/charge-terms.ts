@@ -11,6 +11,7 @@ import type { ChargeInput as AcquirerCharge, CardProfile } from "../payments/pro
 import { type PaymentMethodRule, paymentMethodById, paymentMethodRules } from "./catalogues.ts";
 import { deliveryToCharge } from "./delivery.ts";
 import { ensureOpen } from "./process.ts";
+import { ensureAnswered } from "./process-answers.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 import { liveHeldPlaces } from "./view.ts";
 
@@ -39,6 +40,7 @@ export async function chargeTerms(
   if (places.length === 0) throw businessError("PROCESS_EMPTY");
   const earliestStart = places[0]?.startsAt ?? null; // places come by start
   const { delivery } = await deliveryToCharge(tx, process, earliestStart, now);
+  await ensureAnswered(tx, process.id, places);
   // Online, the buyer chose a payment method; at the counter the card says which.
   const method = request.atCounter
     ? card && counterMethodOf(card)

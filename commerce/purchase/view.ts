@@ -37,6 +37,8 @@ export type HeldPlace = {
   performanceId: number;
   startsAt: Date;
   showId: number;
+  /** What the performance asks the buyer before paying (process-answers.ts). */
+  requestedData: string[];
 };
 
 /** What a place costs under its promotion. */
@@ -78,6 +80,7 @@ function placesWhere(tx: Executor, condition: SQL | undefined): Promise<HeldPlac
       performanceId: performances.id,
       startsAt: performances.startsAt,
       showId: performances.showId,
+      requestedData: performances.requestedData,
     })
     .from(positions)
     .innerJoin(sectors, eq(sectors.id, positions.sectorId))

@@ -1,6 +1,11 @@
 // The demo catalog: a city government's cultural agenda, Buenos Aires style. Venues, show
 // names and people are invented; texts shown to buyers come in es, en and pt.
-import { PRODUCT_TYPE_ID, posterEndpoint, urlOf } from "../contract/index.ts";
+import {
+  PRODUCT_TYPE_ID,
+  posterEndpoint,
+  type RequestedDataCode,
+  urlOf,
+} from "../contract/index.ts";
 import type { LocalizedText } from "../db/schema.ts";
 
 export type ShowTypeSeed = { id: number; sortOrder: number; name: LocalizedText };
@@ -48,6 +53,8 @@ export type ShowSeed = {
   firstPerformanceSoldOut?: boolean;
   /** The second performance is cancelled. */
   cancelSecondPerformance?: boolean;
+  /** What every performance asks the buyer before paying (named tickets, group visits). */
+  requestedData?: RequestedDataCode[];
 };
 
 export type ProductSeed = {
@@ -702,6 +709,8 @@ export const showSeeds: ShowSeed[] = [
     durationMinutes: 90,
     price: 9000,
     performances: 8,
+    // A night visit of a historic house: named tickets, checked against the DNI at the door.
+    requestedData: ["HOLDER_NAME", "HOLDER_DOCUMENT"],
     summary: {
       es: "Recorrido a la luz de faroles por los patios y salones de la casona.",
       en: "A lantern-lit tour of the mansion's courtyards and rooms.",

@@ -183,8 +183,13 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
     const showId = new Map(showRows.map((s) => [s.seo, s.id]));
 
     // Plan every performance and its sectors in memory, keyed by show id + start instant.
-    const plannedPerformances: { showId: number; startsAt: Date; status: string; key: string }[] =
-      [];
+    const plannedPerformances: {
+      showId: number;
+      startsAt: Date;
+      status: string;
+      key: string;
+      requestedData?: string[];
+    }[] = [];
     const plannedSectors: PlannedSector[] = [];
     const layoutByVenue = new Map(venueSeeds.map((v) => [v.seo, v.layout]));
 
@@ -199,6 +204,7 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
           startsAt,
           status: cancelled ? "CANCELLED" : "ON_SALE",
           key,
+          requestedData: show.requestedData ?? [],
         });
         const soldPercent =
           show.soldOut || (show.firstPerformanceSoldOut && index === 0)

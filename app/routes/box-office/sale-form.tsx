@@ -2,21 +2,26 @@
 // mailed), how they pay (cash, or a card presented at the counter) and, for a card, its
 // fields. One plain form: it works without JavaScript; Conform checks it as the clerk types.
 import { getFormProps } from "@conform-to/react";
-import type { PurchaseProcess } from "@contract";
+import type { PerformanceQuestions, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
 import { FormErrors, RadioField, TextField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { boxSaleForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
+import { answerDefaults } from "~/lib/process-answers";
+import { QuestionsFields } from "~/routes/buy-ticket/questions-fields";
 
 export function SaleForm({
   process,
+  questions,
   idempotencyKey,
   currentYear,
   lastResult,
 }: {
   process: PurchaseProcess;
+  /** What the held performances ask (the holder's name…), asked of the walk-in buyer too. */
+  questions: PerformanceQuestions[];
   idempotencyKey: string;
   currentYear: number;
   // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
@@ -26,7 +31,7 @@ export function SaleForm({
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useShopForm(boxSaleForm, {
     lastResult,
-    defaultValue: { cMedioDePago: "EFECTIVO", nCuotas: "1" },
+    defaultValue: { ...answerDefaults(questions), cMedioDePago: "EFECTIVO", nCuotas: "1" },
   });
   const buyer = fields.oComprador.getFieldset();
   const card = fields.oTarjeta.getFieldset();
@@ -49,6 +54,7 @@ export function SaleForm({
         type="email"
         autoComplete="off"
       />
+      <QuestionsFields questions={questions} fields={fields} />
       <RadioField
         meta={fields.cMedioDePago}
         legend={t("checkout:boxOffice.medium")}

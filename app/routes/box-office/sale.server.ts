@@ -9,6 +9,7 @@ import { boxSalePath } from "~/lib/box-office";
 import { boxSaleForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
 import { cancelPurchase, endPurchase, isEmptied } from "~/routes/buy-ticket/checkout.server";
+import { loadQuestions, saveAnswers } from "~/routes/buy-ticket/questions.server";
 import { orThrow } from "~/services/commerce.server";
 import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
@@ -48,8 +49,9 @@ export async function loadSale(shop: RequestContext, processId: number) {
   if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
     timerStarted(shop, process);
   }
+  const questions = await loadQuestions(shop.commerce, processId);
   // A fresh key per rendered form: a double submit records one sale.
-  return { process, idempotencyKey: randomUUID() };
+  return { process, questions, idempotencyKey: randomUUID() };
 }
 
 /** The card's security code is never sent back to the page. */
@@ -64,18 +66,21 @@ async function sell(shop: RequestContext, process: PurchaseProcess, form: FormDa
     );
   }
   const sale = submission.value;
-  const result = await shop.commerce.call(endpoints.boxCharge, {
-    params: { id: process.idProcesoDeCompra },
-    body: {
-      cClaveIdempotencia: sale.cClaveIdempotencia,
-      cMedioDePago: sale.cMedioDePago,
-      oComprador: sale.oComprador,
-      // Checked as a card by the form's schema when the card is the medium.
-      oTarjeta: sale.cMedioDePago === "TARJETA_PRESENTE" ? (sale.oTarjeta as never) : undefined,
-      nCuotas: sale.nCuotas,
-    },
-    idempotencyKey: sale.cClaveIdempotencia,
-  });
+  const unanswered = await saveAnswers(shop.commerce, process.idProcesoDeCompra, form);
+  const result =
+    unanswered ??
+    (await shop.commerce.call(endpoints.boxCharge, {
+      params: { id: process.idProcesoDeCompra },
+      body: {
+        cClaveIdempotencia: sale.cClaveIdempotencia,
+        cMedioDePago: sale.cMedioDePago,
+        oComprador: sale.oComprador,
+        // Checked as a card by the form's schema when the card is the medium.
+        oTarjeta: sale.cMedioDePago === "TARJETA_PRESENTE" ? (sale.oTarjeta as never) : undefined,
+        nCuotas: sale.nCuotas,
+      },
+      idempotencyKey: sale.cClaveIdempotencia,
+    }));
   if (result.ok) {
     // Sold: the counter's clock stops and the next sale starts clean.
     shop.session.unset("processId");

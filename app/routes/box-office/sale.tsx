@@ -61,6 +61,7 @@ export default function BuyTicketBox({ loaderData, actionData }: Route.Component
         <h2 id="box-sell-heading">{t("checkout:boxOffice.sellHeading")}</h2>
         <SaleForm
           process={process}
+          questions={loaderData.questions}
           idempotencyKey={
             actionData && "idempotencyKey" in actionData
               ? actionData.idempotencyKey

@@ -20,6 +20,7 @@ import type { RequestContext } from "~/services/request-context.server";
 import { lookUpPlans } from "./card-plans.server";
 import { sectorMovesFor } from "./change-sector.server";
 import { offeredProducts } from "./products.server";
+import { loadQuestions, saveAnswers } from "./questions.server";
 
 const originOfNotice: Record<string, TimerOrigin> = {
   "layout:notices.purchaseExpired": timerOrigins.expiredOnCheckout,
@@ -72,19 +73,22 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
     timerStarted(shop, process);
   }
-  const [deliveryTypes, paymentMethods, sectorMoves, products, customer] = await Promise.all([
-    commerce.call(endpoints.deliveryTypes, { params }),
-    commerce.call(endpoints.paymentMethods, { params }),
-    sectorMovesFor(commerce, process),
-    offeredProducts(commerce, processId),
-    // Home delivery goes to one of the buyer's saved addresses.
-    commerce.call(endpoints.customerInfo),
-  ]);
+  const [deliveryTypes, paymentMethods, sectorMoves, products, customer, questions] =
+    await Promise.all([
+      commerce.call(endpoints.deliveryTypes, { params }),
+      commerce.call(endpoints.paymentMethods, { params }),
+      sectorMovesFor(commerce, process),
+      offeredProducts(commerce, processId),
+      // Home delivery goes to one of the buyer's saved addresses.
+      commerce.call(endpoints.customerInfo),
+      loadQuestions(commerce, processId),
+    ]);
   return {
     process,
     sectorMoves,
     products,
     addresses: customer.ok ? customer.data.aDomicilios : [],
+    questions,
     deliveryTypes: orThrow(deliveryTypes).Lista,
     paymentMethods: orThrow(paymentMethods).Lista,
     // A fresh key per rendered form: a double submit reuses it and is charged once.
@@ -163,6 +167,10 @@ export async function checkoutAction(
       { status: declined ? 402 : result.code === "TRANSPORT" ? 503 : 400 },
     );
   };
+
+  // What the performances ask goes first: a refusal is said on its own fields.
+  const unanswered = await saveAnswers(commerce, processId, form);
+  if (unanswered) return refused(unanswered);
 
   const delivered = await commerce.call(endpoints.selectDelivery, {
     params,

@@ -3,16 +3,24 @@
 // action uses; the installments are the plans of the card's bank (installments-field.tsx);
 // the idempotency key makes a double submit one charge.
 import { getFormProps } from "@conform-to/react";
-import type { Address, DeliveryType, PaymentMethod, PurchaseProcess } from "@contract";
+import type {
+  Address,
+  DeliveryType,
+  PaymentMethod,
+  PerformanceQuestions,
+  PurchaseProcess,
+} from "@contract";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
 import { FieldErrors, FormErrors, RadioField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
+import { answerDefaults } from "~/lib/process-answers";
 import type { PlansAnswer } from "./card-plans.server";
 import { DeliveryAddressField } from "./delivery-address-field";
 import { InstallmentsField, PlansStepNotice } from "./installments-field";
+import { QuestionsFields } from "./questions-fields";
 import { StepNotice } from "./step-notice";
 
 type PaymentFormProps = {
@@ -20,6 +28,8 @@ type PaymentFormProps = {
   deliveryTypes: DeliveryType[];
   /** The buyer's saved addresses, for home delivery. */
   addresses: Address[];
+  /** What the held performances ask before paying, with the answers so far. */
+  questions: PerformanceQuestions[];
   paymentMethods: PaymentMethod[];
   idempotencyKey: string;
   currentYear: number;
@@ -35,6 +45,7 @@ export function PaymentForm({
   process,
   deliveryTypes,
   addresses,
+  questions,
   paymentMethods,
   idempotencyKey,
   currentYear,
@@ -47,6 +58,7 @@ export function PaymentForm({
   const [form, fields] = useShopForm(checkoutForm, {
     lastResult,
     defaultValue: {
+      ...answerDefaults(questions),
       idEntregaTipo: String(process.idEntregaTipo ?? deliveryTypes[0]?.idEntregaTipo ?? ""),
       idClienteDomicilio: String(
         process.idClienteDomicilio ??
@@ -78,6 +90,7 @@ export function PaymentForm({
       ) : null}
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
       <input type="hidden" name="fTotalVisto" value={total} />
+      <QuestionsFields questions={questions} fields={fields} />
       <RadioField
         meta={fields.idEntregaTipo}
         legend={t("checkout:delivery")}

@@ -118,6 +118,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           process={process}
           deliveryTypes={loaderData.deliveryTypes}
           addresses={loaderData.addresses}
+          questions={loaderData.questions}
           paymentMethods={loaderData.paymentMethods}
           // Loaders are not run again after a refused payment: the action's answer brings
           // the key of the next attempt.
