@@ -18,6 +18,7 @@ import { docsPage } from "./http/docs.ts";
 import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
+import { paymentLinkHandlers } from "./http/payment-links.ts";
 import { positionHandlers } from "./http/positions.ts";
 import { productHandlers } from "./http/products.ts";
 import { promotionHandlers } from "./http/promotions.ts";
@@ -101,6 +102,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...accountSecurityHandlers(deps),
       ...externalLoginHandlers(deps),
       ...purchaseHandlers(deps),
+      ...paymentLinkHandlers(deps),
       ...positionHandlers(deps),
       ...promotionHandlers(deps),
       ...productHandlers(deps),

@@ -51,6 +51,11 @@ import {
   paymentChangeEndpoint,
 } from "./payment-follow-up.ts";
 import {
+  createPaymentLinkEndpoint,
+  payByLinkEndpoint,
+  paymentLinkEndpoint,
+} from "./payment-links.ts";
+import {
   changeSectorEndpoint,
   heldPlacesEndpoint,
   releaseGroupEndpoint,
@@ -156,6 +161,9 @@ export const endpoints = {
   cardPlans: cardPlansEndpoint,
   processQuestions: processQuestionsEndpoint,
   answerQuestions: answerQuestionsEndpoint,
+  createPaymentLink: createPaymentLinkEndpoint,
+  paymentLink: paymentLinkEndpoint,
+  payByLink: payByLinkEndpoint,
   preValidation: preValidationEndpoint,
   charge: chargeEndpoint,
   // purchase: after a charge that did not end at once

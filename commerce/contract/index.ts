@@ -19,6 +19,7 @@ export * from "./endpoints.ts";
 export * from "./external-login.ts";
 export * from "./orders.ts";
 export * from "./payment-follow-up.ts";
+export * from "./payment-links.ts";
 export * from "./phone-rules.ts";
 export * from "./places.ts";
 export * from "./positions.ts";

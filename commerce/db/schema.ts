@@ -327,6 +327,21 @@ export const processAnswers = pgTable(
   (t) => [primaryKey({ columns: [t.processId, t.performanceId, t.code] })],
 );
 
+/**
+ * A payment link (purchase/payment-links.ts): a box-office clerk's BOX process paid online by
+ * a buyer who is not there (a phone sale). Only a hash of the link's random key is kept; the
+ * link lives as long as the process holds its places. One per process: a new one replaces it.
+ */
+export const paymentLinks = pgTable("payment_links", {
+  processId: integer("process_id")
+    .primaryKey()
+    .references(() => purchaseProcesses.id),
+  keyHash: text("key_hash").notNull().unique(),
+  buyerName: text("buyer_name").notNull(),
+  buyerEmail: text("buyer_email").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});
+
 export const payments = pgTable(
   "payments",
   {

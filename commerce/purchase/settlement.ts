@@ -17,6 +17,7 @@ import { deliveryTypeById } from "./catalogues.ts";
 import { isPastDeadline } from "./clock.ts";
 import { deliveryAddressOf } from "./delivery.ts";
 import { changeAvailability } from "./inventory.ts";
+import { linkSaleOf } from "./link-sale.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 
 /** Raised inside the settling transaction to roll it back when the places were lost. */
@@ -36,7 +37,8 @@ export function lostReason(stored: string | null): BusinessErrorCode {
 export type CounterSale = {
   buyerName: string;
   buyerEmail: string | null;
-  medium: "CASH" | "CARD_PRESENT";
+  /** CARD: paid online through a payment link (payment-links.ts). */
+  medium: "CASH" | "CARD_PRESENT" | "CARD";
 };
 
 export async function completePurchase(
@@ -102,6 +104,9 @@ export async function completePurchase(
         isPastDeadline(process.deadline, now) ? "PROCESS_EXPIRED" : "PAYMENT_FAILED",
       );
     }
+    // A payment link's sale is settled here too when its bank decided later (no counter
+    // facts travel then): the link names the buyer.
+    const sale = counter ?? (process.kind === "BOX" ? await linkSaleOf(tx, process.id) : undefined);
     // Home delivery keeps the address as it is now: deleted while paying, nothing can be sent.
     const deliveryAddress = delivery.home ? await deliveryAddressOf(tx, process) : null;
     if (delivery.home && !deliveryAddress) throw new PurchaseLost("DELIVERY_ADDRESS_REQUIRED");
@@ -121,10 +126,10 @@ export async function completePurchase(
         deliveryAddress,
         status: "PAID",
         createdAt: now,
-        soldAtCounter: counter !== undefined,
-        buyerName: counter?.buyerName ?? null,
-        buyerEmail: counter?.buyerEmail ?? null,
-        paymentMedium: counter?.medium ?? "CARD",
+        soldAtCounter: sale !== undefined,
+        buyerName: sale?.buyerName ?? null,
+        buyerEmail: sale?.buyerEmail ?? null,
+        paymentMedium: sale?.medium ?? "CARD",
       })
       .returning({ id: orders.id });
     // Ticket ids are drawn first so each row is written once with its signed code.

@@ -1,0 +1,48 @@
+// Payment links: the clerk creates one (mailed to the buyer), the buyer reads and pays it
+// without login. Thin handlers over purchase/payment-links.ts.
+import {
+  createPaymentLinkEndpoint,
+  payByLinkEndpoint,
+  paymentLinkEndpoint,
+} from "../contract/index.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { sendLater } from "../mail/send-later.ts";
+import { paymentLinkMail } from "../orders/payment-link-mail.ts";
+import { createPaymentLink, payByLink, paymentLinkView } from "../purchase/payment-links.ts";
+import { chargeAnswer } from "./purchase.ts";
+import { implement } from "./register.ts";
+
+export function paymentLinkHandlers(deps: CommerceDeps) {
+  return [
+    implement(createPaymentLinkEndpoint, async ({ params, body, customerId, language }) => {
+      const link = await createPaymentLink(deps, {
+        processId: params.id,
+        customerId,
+        request: body,
+      });
+      void sendLater(deps.mailer, "payment-link", () =>
+        paymentLinkMail(deps, { processId: link.process.id, url: link.url, language }),
+      );
+      return {
+        idProcesoDeCompra: link.process.id,
+        cClave: link.key,
+        cUrl: link.url,
+        dVence: link.process.deadline.toISOString(),
+      };
+    }),
+
+    implement(paymentLinkEndpoint, async ({ params, language }) =>
+      paymentLinkView(deps, { processId: params.id, key: params.cClave }, language),
+    ),
+
+    implement(payByLinkEndpoint, async ({ params, body, language }) => {
+      const { process, result } = await payByLink(deps, {
+        processId: params.id,
+        key: params.cClave,
+        request: body,
+        language,
+      });
+      return chargeAnswer(process.id, result);
+    }),
+  ];
+}
