@@ -46,6 +46,9 @@ export default [
   route("bancard/finish/:idProcesoDeCompra", "routes/pay-result/bank-return.tsx", {
     id: "bancardFinish",
   }),
+  route("linkPago", "routes/payment-link/enter.tsx", { id: "linkPago" }),
+  route("linkPago/:idProcesoDeCompra", "routes/payment-link/route.tsx", { id: "linkPagoProcess" }),
+  route("payConfirmLinkPago", "routes/payment-link/confirm.tsx", { id: "payConfirmLinkPago" }),
   route("cart", "routes/cart.tsx", { id: "cart" }),
   route("cancelPurchase", "routes/cancel-purchase.tsx", { id: "cancelPurchase" }),
   route("promocion", "routes/promotions/route.tsx", { id: "promocion" }),

@@ -99,6 +99,31 @@ export const checkoutForm = z.object({
   cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
 });
 
+/** Paying a payment link (/linkPago/{id}): the card, installments and the terms. */
+export const paymentLinkForm = z.object({
+  nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),
+  oTarjeta: cardSchema,
+  lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
+  cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
+});
+
+/** The box office's payment link: whom to mail it to. */
+export const boxPaymentLinkForm = z.object({
+  oComprador: z.object({
+    cNombre: plainText({ error: "buyerNameRequired" })
+      .min(1, { error: "buyerNameRequired" })
+      .max(120, { error: "tooLong" }),
+    cEmail: emailSchema,
+  }),
+});
+
+/** A payment link pasted on /linkPago. */
+export const pastedLinkForm = z.object({
+  cLink: plainText({ error: "paymentLinkInvalid" })
+    .min(1, { error: "paymentLinkInvalid" })
+    .max(500, { error: "paymentLinkInvalid" }),
+});
+
 /**
  * The box office's sale (/BuyTicketBox): the walk-in buyer, cash or card present, and the
  * card's fields, checked as the online card (cardSchema) only when the card is the medium;

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { cardSchema } from "./card.ts";
 import { emailSchema } from "./customers.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { chargeResponse, paymentStates, processStates } from "./purchase.ts";
+import { chargeRequest, chargeResponse, paymentStates, processStates } from "./purchase.ts";
 import { idParams } from "./shared.ts";
 import { plainText } from "./text.ts";
 
@@ -73,7 +73,8 @@ export const payByLinkRequest = z.object({
   cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
   nCuotas: z.coerce.number().int().min(1).max(24).default(1),
   oTarjeta: cardSchema,
-  cUrlRetorno: urlOfShop.optional(),
+  /** Where the bank's 3-D Secure page sends the buyer back (the link's result page). */
+  cUrlRetorno: chargeRequest.shape.cUrlRetorno,
 });
 export type PayByLinkRequest = z.infer<typeof payByLinkRequest>;
 

@@ -13,6 +13,7 @@ import { loadQuestions, saveAnswers } from "~/routes/buy-ticket/questions.server
 import { orThrow } from "~/services/commerce.server";
 import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
+import { sendPaymentLink } from "./payment-link.server";
 
 /** The process and performance the sale page's address names (a malformed one: 404). */
 export function saleOf(url: URL) {
@@ -109,11 +110,15 @@ async function sell(shop: RequestContext, process: PurchaseProcess, form: FormDa
 
 export async function saleAction(
   shop: RequestContext,
+  request: Request,
   sale: { processId: number; performanceId: number | null },
   form: FormData,
 ) {
   const { process } = await loadSale(shop, sale.processId);
   const intent = form.get("intent");
+  if (intent === "paymentLink") {
+    return sendPaymentLink(shop, request, process.idProcesoDeCompra, form);
+  }
   // The clock ran out (the expiry dialog's OK): the sale is let go.
   if (intent === "expired") return cancelPurchase(shop, process.idProcesoDeCompra, "expired");
   if (intent === "release") {

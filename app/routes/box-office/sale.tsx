@@ -12,6 +12,7 @@ import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/sale";
+import { PaymentLinkForm } from "./payment-link-form";
 import { loadSale, saleAction, saleOf } from "./sale.server";
 import { SaleForm } from "./sale-form";
 
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const shop = requireBoxClerk(args);
   const form = await args.request.formData();
   claimTab(shop, tabIdOf(form));
-  return saleAction(shop, saleOf(new URL(args.request.url)), form);
+  return saleAction(shop, args.request, saleOf(new URL(args.request.url)), form);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -69,6 +70,12 @@ export default function BuyTicketBox({ loaderData, actionData }: Route.Component
           }
           currentYear={loaderData.currentYear}
           lastResult={actionData && "status" in actionData ? actionData : undefined}
+        />
+        <PaymentLinkForm
+          lastResult={
+            actionData && "paymentLink" in actionData ? actionData.paymentLink : undefined
+          }
+          sent={actionData && "linkSent" in actionData ? actionData.linkSent : undefined}
         />
       </section>
       {expired ? <ExpiredDialog /> : null}

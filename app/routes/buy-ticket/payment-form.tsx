@@ -13,6 +13,7 @@ import type {
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
 import { FieldErrors, FormErrors, RadioField, useShopForm } from "~/components/field";
+import { TermsField } from "~/components/terms-field";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -128,28 +129,7 @@ export function PaymentForm({
         deliveryId={fields.idEntregaTipo.value}
         fromStep={plansStep}
       />
-      <div className="field">
-        <label className="flex gap-2 items-start font-normal">
-          <input
-            type="checkbox"
-            name={fields.lAceptaTerminos.name}
-            id={fields.lAceptaTerminos.id}
-            defaultChecked={fields.lAceptaTerminos.initialValue === "on"}
-            aria-invalid={fields.lAceptaTerminos.errors ? true : undefined}
-            aria-describedby={
-              fields.lAceptaTerminos.errors ? fields.lAceptaTerminos.errorId : undefined
-            }
-            className="mt-1"
-          />
-          <span>
-            {t("checkout:acceptTermsBefore")}{" "}
-            <a href="/termsAndConditions" target="_blank" rel="noreferrer">
-              {t("checkout:acceptTermsLink")}
-            </a>
-          </span>
-        </label>
-        <FieldErrors id={fields.lAceptaTerminos.errorId} errors={fields.lAceptaTerminos.errors} />
-      </div>
+      <TermsField meta={fields.lAceptaTerminos} />
       <button
         type="submit"
         name="intent"

@@ -1,0 +1,51 @@
+// The box office's "send a payment link" form (payment-link.server.ts): the buyer's name and
+// e-mail; once sent, the link is also shown for the clerk to read out or paste.
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { FormErrors, TextField, useShopForm } from "~/components/field";
+import { boxPaymentLinkForm } from "~/lib/forms";
+import { useTranslation } from "~/lib/i18n";
+
+export function PaymentLinkForm({
+  // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
+  lastResult,
+  sent,
+}: {
+  lastResult: any;
+  sent: { email: string; url: string } | undefined;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useShopForm(boxPaymentLinkForm, { id: "payment-link", lastResult });
+  const buyer = fields.oComprador.getFieldset();
+  return (
+    <section aria-labelledby="payment-link-heading" className="panel mt-6">
+      <h2 id="payment-link-heading">{t("checkout:paymentLink.boxOffice.heading")}</h2>
+      <p className="text-sm">{t("checkout:paymentLink.boxOffice.intro")}</p>
+      {sent ? (
+        <div role="status" className="notice mb-4">
+          <p>{t("checkout:paymentLink.boxOffice.sent", { email: sent.email })}</p>
+          <p className="break-all">
+            <a href={sent.url}>{sent.url}</a>
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors form={form} />
+        <TextField
+          meta={buyer.cNombre}
+          label={t("checkout:boxOffice.buyerName")}
+          autoComplete="off"
+        />
+        <TextField
+          meta={buyer.cEmail}
+          label={t("checkout:boxOffice.buyerEmail")}
+          type="email"
+          autoComplete="off"
+        />
+        <button type="submit" name="intent" value="paymentLink" className="button-secondary">
+          {t("checkout:paymentLink.boxOffice.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// The payment link's server side: the link named by the address (a malformed one, or one the
+// API does not know, is a 404 page), and paying it by card with the same rules as the
+// checkout (idempotency key, 3-D Secure on the bank's page, a bank that decides later).
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { endpoints, type PaymentLinkView } from "@contract";
+import { data, redirect, redirectDocument } from "react-router";
+import { paymentLinkForm } from "~/lib/forms";
+import { type PaymentLinkRef, paymentLinkConfirmPath, paymentLinkRef } from "~/lib/payment-link";
+import { notFound } from "~/lib/responses";
+import { type CommerceClient, orThrow } from "~/services/commerce.server";
+import { isSpam } from "~/services/honeypot.server";
+import { shopOrigin } from "~/services/shop-origin.server";
+
+export function linkOfRequest(request: Request, id: string | undefined): PaymentLinkRef {
+  const url = new URL(request.url);
+  const link = paymentLinkRef(
+    id ?? url.searchParams.get("idProcesoDeCompra"),
+    url.searchParams.get("clave"),
+  );
+  if (!link) throw notFound();
+  return link;
+}
+
+export async function loadPaymentLink(
+  commerce: CommerceClient,
+  link: PaymentLinkRef,
+): Promise<PaymentLinkView> {
+  return orThrow(
+    await commerce.call(endpoints.paymentLink, {
+      params: { id: link.processId, cClave: link.key },
+    }),
+  );
+}
+
+/** Whether the link's payment ended or goes on outside the form (its result page says how). */
+export function paymentUnderWay(view: PaymentLinkView): boolean {
+  const state = view.oPago?.cEstado;
+  return view.cEstado === "PAID" || state === "VERIFICANDO" || state === "DESAFIO_3DS";
+}
+
+/** The card's security code is never sent back to the page. */
+const hideFields = ["oTarjeta.cCodigoSeguridad"];
+
+export async function payLinkAction(
+  commerce: CommerceClient,
+  request: Request,
+  link: PaymentLinkRef,
+  form: FormData,
+) {
+  const submission = parseWithZod(form, { schema: paymentLinkForm });
+  if (submission.status !== "success" || (await isSpam(form))) {
+    return data(
+      { ...submission.reply({ hideFields }), idempotencyKey: randomUUID() },
+      { status: 400 },
+    );
+  }
+  const { nCuotas, oTarjeta, cClaveIdempotencia } = submission.value;
+  const confirmPath = paymentLinkConfirmPath(link);
+  const charged = await commerce.call(endpoints.payByLink, {
+    params: { id: link.processId, cClave: link.key },
+    body: {
+      cClaveIdempotencia,
+      nCuotas,
+      oTarjeta,
+      cUrlRetorno: `${shopOrigin(request)}${confirmPath}`,
+    },
+    idempotencyKey: cClaveIdempotencia,
+  });
+  if (charged.ok) {
+    if (charged.data.cEstado === "DESAFIO_3DS" && charged.data.cUrlDesafio) {
+      return redirectDocument(charged.data.cUrlDesafio);
+    }
+    return redirect(confirmPath);
+  }
+  if (charged.code === "NOT_FOUND") throw notFound();
+  // Without an answer the outcome is unknown: only the same key makes a retry safe.
+  const key = charged.code === "TRANSPORT" ? cClaveIdempotencia : randomUUID();
+  const declined = charged.code === "PAYMENT_DECLINED" || charged.code === "PAYMENT_FAILED";
+  return data(
+    {
+      ...submission.reply({
+        formErrors: [charged.message],
+        fieldErrors: charged.fieldErrors,
+        hideFields,
+      }),
+      idempotencyKey: key,
+    },
+    { status: declined ? 402 : charged.code === "TRANSPORT" ? 503 : 400 },
+  );
+}

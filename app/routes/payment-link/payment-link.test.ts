@@ -1,0 +1,107 @@
+// The payment link's pages against the embedded API: the clerk sends a link from the box
+// office's sale, the buyer opens it without login, pays it by card and reads the result; a
+// malformed or forged link is a 404, an expired one says so, a pasted link is opened.
+import { beforeEach, describe, expect, it } from "vitest";
+import { paymentLinkRef } from "~/lib/payment-link";
+import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
+import { cardFormFields, createBuyer, holdPlaces } from "~/testing/shop-buyer";
+import { testCard } from "../../../commerce/testing/harness.ts";
+import * as sale from "../box-office/sale";
+import * as confirm from "./confirm";
+import * as enter from "./enter";
+import * as linkPage from "./route";
+
+const api = setUpRouteTests();
+let url: string;
+
+beforeEach(async () => {
+  const clerk = await createBuyer(api.db, api.t.clock, "clerk", { boxClerk: true });
+  const processId = await holdPlaces(api.t, clerk, {
+    idFuncion: api.fx.performances.main.id,
+    listaSectores: [{ idSector: api.fx.sectors.general.id, nCantidad: 1 }],
+    ctProcess: "BOX",
+  });
+  const cookie = await clerk.cookie({ processId });
+  // The clerk's page answered with the link it mailed.
+  const answer = (await runRoute(
+    sale.action,
+    formPost(
+      `/BuyTicketBox?idProcesoDeCompra=${processId}`,
+      {
+        intent: "paymentLink",
+        "oComprador.cNombre": "Marta Gómez",
+        "oComprador.cEmail": "marta@example.com",
+      },
+      cookie,
+    ),
+    {},
+  )) as { result?: { linkSent?: { url: string } } };
+  const linkSent = answer.result?.linkSent;
+  if (!linkSent) throw new Error("no payment link was sent");
+  url = new URL(linkSent.url).pathname + new URL(linkSent.url).search;
+});
+
+const idOf = (path: string) => path.split("?")[0].split("/").pop() as string;
+const payment = () => ({
+  nCuotas: "1",
+  lAceptaTerminos: "on",
+  cClaveIdempotencia: `link-${Math.random().toString(36).slice(2)}`,
+  ...cardFormFields(testCard("4111111111111111")),
+});
+
+describe("a payment link", () => {
+  it("shows what it pays, without login, and pays it once by card", async () => {
+    const params = { idProcesoDeCompra: idOf(url) };
+    const page = await runRoute(linkPage.loader, pageGet(url), params);
+    expect(page.result?.view).toMatchObject({ cEstado: "ACTIVE", cComprador: "Marta Gómez" });
+
+    const paid = await runRoute(linkPage.action, formPost(url, payment()), params);
+    const confirmPath = (paid.result as Response).headers.get("Location") ?? "";
+    expect(confirmPath).toMatch(/^\/payConfirmLinkPago\?idProcesoDeCompra=\d+&clave=/);
+    const result = await runRoute(confirm.loader, pageGet(confirmPath), {});
+    expect(result.result).toMatchObject({ outcome: "paid", orderId: expect.any(Number) });
+    // Paid, the link goes straight to its result.
+    const again = await runRoute(linkPage.loader, pageGet(url), params);
+    expect((again.thrown as Response).headers.get("Location")).toBe(confirmPath);
+  });
+
+  it("says why a card was refused and keeps the link open", async () => {
+    const params = { idProcesoDeCompra: idOf(url) };
+    const refused = await runRoute(
+      linkPage.action,
+      formPost(url, { ...payment(), ...cardFormFields(testCard("4000000000000002")) }),
+      params,
+    );
+    const reply = refused.result as unknown as { init: ResponseInit; data: { error: object } };
+    expect(reply.init.status).toBe(402);
+    expect(JSON.stringify(reply.data.error)).toContain("insufficient funds");
+  });
+
+  it("is a 404 when malformed or forged, and says so when expired", async () => {
+    const ref = paymentLinkRef(idOf(url), new URL(url, "http://x").searchParams.get("clave"));
+    if (!ref) throw new Error("the link is malformed");
+    const forged = `/linkPago/${ref.processId}?clave=${ref.key.slice(0, -1)}${ref.key.endsWith("A") ? "B" : "A"}`;
+    for (const path of [`/linkPago/${ref.processId}?clave=short`, forged]) {
+      const { thrown } = await runRoute(linkPage.loader, pageGet(path), {
+        idProcesoDeCompra: String(ref.processId),
+      });
+      expect((thrown as { init?: ResponseInit; status?: number }).init?.status ?? 404).toBe(404);
+    }
+    api.t.clock.advanceMinutes(31);
+    const expired = await runRoute(linkPage.loader, pageGet(url), {
+      idProcesoDeCompra: String(ref.processId),
+    });
+    expect(expired.result?.view.cEstado).toBe("EXPIRED");
+  });
+
+  it("opens a pasted link, and says so for anything else", async () => {
+    const opened = await runRoute(
+      enter.action,
+      formPost("/linkPago", { cLink: `https://tickets.example${url}` }),
+      {},
+    );
+    expect((opened.result as Response).headers.get("Location")).toBe(url);
+    const wrong = await runRoute(enter.action, formPost("/linkPago", { cLink: "hello" }), {});
+    expect((wrong.result as unknown as { init: ResponseInit }).init.status).toBe(400);
+  });
+});

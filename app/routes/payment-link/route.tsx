@@ -1,0 +1,163 @@
+// /linkPago/{idProcesoDeCompra}?clave=… (no login, spec §2): what the box office holds for a
+// buyer who is not at the counter, and a plain form to pay it by card. The link came by mail;
+// it works while the places are held. Paid or being verified, it goes to its result page.
+
+import { randomUUID } from "node:crypto";
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
+import type { PaymentLinkView } from "@contract";
+import { Form, redirect, useNavigation } from "react-router";
+import { CardFields } from "~/components/card-fields";
+import { FieldErrors, FormErrors, SelectField, useShopForm } from "~/components/field";
+import { HoneypotFields } from "~/components/honeypot-fields";
+import { TermsField } from "~/components/terms-field";
+import { formatDateTime, formatPrice } from "~/lib/format";
+import { paymentLinkForm } from "~/lib/forms";
+import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
+import { paymentLinkConfirmPath } from "~/lib/payment-link";
+import { seoMeta } from "~/lib/seo";
+import { honeypotFields } from "~/services/honeypot.server";
+import { getT } from "~/services/i18n.server";
+import { getRequestContext } from "~/services/request-context.server";
+import { seoFor } from "~/services/seo.server";
+import type { Route } from "./+types/route";
+import {
+  linkOfRequest,
+  loadPaymentLink,
+  payLinkAction,
+  paymentUnderWay,
+} from "./payment-link.server";
+
+export async function loader(args: Route.LoaderArgs) {
+  const link = linkOfRequest(args.request, args.params.idProcesoDeCompra);
+  const view = await loadPaymentLink(getRequestContext(args).commerce, link);
+  if (paymentUnderWay(view)) throw redirect(paymentLinkConfirmPath(link));
+  const t = getT(args.context);
+  return {
+    view,
+    idempotencyKey: randomUUID(),
+    currentYear: new Date().getFullYear(),
+    honeypot: await honeypotFields(),
+    seo: seoFor(args, { title: t("checkout:paymentLink.title"), noindex: true }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const link = linkOfRequest(args.request, args.params.idProcesoDeCompra);
+  const form = await args.request.formData();
+  return payLinkAction(getRequestContext(args).commerce, args.request, link, form);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function PaymentLink({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { view } = loaderData;
+  const locale = i18n.language as Locale;
+  const open = view.cEstado === "ACTIVE";
+  return (
+    <section className="max-w-2xl">
+      <h1>{t("checkout:paymentLink.title")}</h1>
+      {open ? (
+        <p>
+          {t("checkout:paymentLink.intro", {
+            name: view.cComprador,
+            until: formatDateTime(view.dVence, locale),
+          })}
+        </p>
+      ) : (
+        <p className="notice" role="status">
+          {t(`checkout:paymentLink.closed.${view.cEstado}`)}
+        </p>
+      )}
+      <LinkPlaces view={view} locale={locale} />
+      {open ? (
+        <PayForm
+          total={view.fTotal}
+          idempotencyKey={
+            actionData && "idempotencyKey" in actionData
+              ? actionData.idempotencyKey
+              : loaderData.idempotencyKey
+          }
+          currentYear={loaderData.currentYear}
+          honeypot={
+            <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
+          }
+          lastResult={actionData && "status" in actionData ? actionData : undefined}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function LinkPlaces({ view, locale }: { view: PaymentLinkView; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <div className="panel mb-4">
+      {view.listaFuncion.map((line) => (
+        <div key={line.idFuncion} className="mb-2">
+          <h2 className="text-lg">{line.cEspectaculo}</h2>
+          <p>
+            {formatDateTime(line.dFecha, locale)} — {line.cEstablecimiento}
+          </p>
+          <ul className="list-disc pl-6">
+            {line.listaPosiciones.map((place, index) => (
+              <li key={`${place.cSector}-${place.cFila}-${place.nNumero}-${index}`}>
+                {place.cSector} ·{" "}
+                {place.nNumero !== null
+                  ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
+                  : t("checkout:performance.generalAdmission")}{" "}
+                · {formatPrice(place.fPrecio)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <p className="font-semibold">
+        {t("checkout:total")}: {formatPrice(view.fTotal)}
+      </p>
+    </div>
+  );
+}
+
+function PayForm({
+  total,
+  idempotencyKey,
+  currentYear,
+  honeypot,
+  lastResult,
+}: {
+  total: number;
+  idempotencyKey: string;
+  currentYear: number;
+  honeypot: React.ReactNode;
+  // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
+  lastResult: any;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useShopForm(paymentLinkForm, {
+    lastResult,
+    defaultValue: { nCuotas: "1" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="panel">
+      <FormErrors form={form} />
+      <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      {honeypot}
+      <CardFields card={fields.oTarjeta.getFieldset()} currentYear={currentYear} ownCard />
+      <SelectField
+        meta={fields.nCuotas as FieldMetadata<string | number | undefined>}
+        label={t("checkout:paymentLink.installments")}
+        options={[1, 3, 6, 12].map((count) => ({
+          value: String(count),
+          label: t("checkout:paymentLink.installmentsOption", { count }),
+        }))}
+      />
+      <TermsField meta={fields.lAceptaTerminos} />
+      <button type="submit" className="button-primary w-full" disabled={busy}>
+        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(total) })}
+      </button>
+    </Form>
+  );
+}
