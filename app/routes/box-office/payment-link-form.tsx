@@ -1,5 +1,5 @@
 // The box office's "send a payment link" form (payment-link.server.ts): the buyer's name and
-// e-mail; once sent, the link is also shown for the clerk to read out or paste.
+// e-mail, to whom the link is mailed.
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { FormErrors, TextField, useShopForm } from "~/components/field";
@@ -7,12 +7,10 @@ import { boxPaymentLinkForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 
 export function PaymentLinkForm({
-  // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
   lastResult,
-  sent,
 }: {
+  // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
   lastResult: any;
-  sent: { email: string; url: string } | undefined;
 }) {
   const { t } = useTranslation();
   const [form, fields] = useShopForm(boxPaymentLinkForm, { id: "payment-link", lastResult });
@@ -21,14 +19,6 @@ export function PaymentLinkForm({
     <section aria-labelledby="payment-link-heading" className="panel mt-6">
       <h2 id="payment-link-heading">{t("checkout:paymentLink.boxOffice.heading")}</h2>
       <p className="text-sm">{t("checkout:paymentLink.boxOffice.intro")}</p>
-      {sent ? (
-        <div role="status" className="notice mb-4">
-          <p>{t("checkout:paymentLink.boxOffice.sent", { email: sent.email })}</p>
-          <p className="break-all">
-            <a href={sent.url}>{sent.url}</a>
-          </p>
-        </div>
-      ) : null}
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} />
         <TextField

@@ -1,9 +1,11 @@
 // The box office's payment link: for a buyer who is not at the counter (a phone sale), the
-// clerk names them and the API mails them a link to pay this sale online (/linkPago).
+// clerk names them and the API mails them a link to pay this sale online (/linkPago); the
+// key is theirs only (never shown here nor kept in the clerk's session).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints } from "@contract";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { boxPaymentLinkForm } from "~/lib/forms";
+import { timerEnded } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 
@@ -28,8 +30,10 @@ export async function sendPaymentLink(
     });
     return data({ paymentLink: reply }, { status: created.nCode >= 500 ? 503 : 400 });
   }
-  return {
-    paymentLink: submission.reply({ resetForm: true }),
-    linkSent: { email: submission.value.oComprador.cEmail, url: created.data.cUrl },
-  };
+  // The sale is the buyer's to pay now: the clerk's pages let it go (leaving them would
+  // cancel it) and the next sale starts clean; the places stay held until the link ends.
+  shop.session.unset("processId");
+  timerEnded(shop, null);
+  shop.session.flash("notice", "layout:notices.paymentLinkSent");
+  return redirect("/myBookingsBox");
 }

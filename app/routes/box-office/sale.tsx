@@ -75,7 +75,6 @@ export default function BuyTicketBox({ loaderData, actionData }: Route.Component
           lastResult={
             actionData && "paymentLink" in actionData ? actionData.paymentLink : undefined
           }
-          sent={actionData && "linkSent" in actionData ? actionData.linkSent : undefined}
         />
       </section>
       {expired ? <ExpiredDialog /> : null}

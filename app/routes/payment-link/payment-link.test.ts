@@ -1,10 +1,12 @@
 // The payment link's pages against the embedded API: the clerk sends a link from the box
 // office's sale, the buyer opens it without login, pays it by card and reads the result; a
 // malformed or forged link is a 404, an expired one says so, a pasted link is opened.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { paymentLinkRef } from "~/lib/payment-link";
+import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
 import { cardFormFields, createBuyer, holdPlaces } from "~/testing/shop-buyer";
+import { partText, readEml } from "../../../commerce/mail/read-eml.ts";
 import { testCard } from "../../../commerce/testing/harness.ts";
 import * as sale from "../box-office/sale";
 import * as confirm from "./confirm";
@@ -22,8 +24,7 @@ beforeEach(async () => {
     ctProcess: "BOX",
   });
   const cookie = await clerk.cookie({ processId });
-  // The clerk's page answered with the link it mailed.
-  const answer = (await runRoute(
+  const sent = await runRoute(
     sale.action,
     formPost(
       `/BuyTicketBox?idProcesoDeCompra=${processId}`,
@@ -35,10 +36,17 @@ beforeEach(async () => {
       cookie,
     ),
     {},
-  )) as { result?: { linkSent?: { url: string } } };
-  const linkSent = answer.result?.linkSent;
-  if (!linkSent) throw new Error("no payment link was sent");
-  url = new URL(linkSent.url).pathname + new URL(linkSent.url).search;
+  );
+  // The clerk's sale is handed over: the next page does not let it go.
+  expect((sent.result as Response).headers.get("Location")).toBe("/myBookingsBox");
+  const session = await sessionStorage.getSession(sent.setCookie?.split(";")[0]);
+  expect(session.get("processId")).toBeUndefined();
+  // The buyer's mail carries the link, the only way to it.
+  await vi.waitFor(() => expect(api.t.outbox.messages).toHaveLength(1), { timeout: 10_000 });
+  const text = partText(readEml(api.t.outbox.messages[0]), "text/plain") ?? "";
+  const mailed = /https?:\/\/\S+\/linkPago\/\S+/.exec(text)?.[0];
+  if (!mailed) throw new Error("the mail carries no payment link");
+  url = new URL(mailed).pathname + new URL(mailed).search;
 });
 
 const idOf = (path: string) => path.split("?")[0].split("/").pop() as string;
