@@ -20,6 +20,7 @@ import { localized } from "../domain/localized.ts";
 import { type Language, translate } from "../i18n.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
 import { paymentReasonOf, paymentStateOf } from "../purchase/payment-state.ts";
+import { loadReceipts } from "./receipts.ts";
 import { compareTicketPlaces } from "./ticket-order.ts";
 
 export type OrderTicketRow = {
@@ -128,6 +129,11 @@ export async function loadOrders(
       ),
     )
     .orderBy(asc(payments.createdAt), asc(payments.id));
+  const receiptsOf = await loadReceipts(
+    db,
+    orderRows.map((r) => r.order.id),
+    language,
+  );
 
   return orderRows.map(({ order, installments, cardLast4 }) => {
     const paymentsOfOrder = paymentRows
@@ -176,6 +182,7 @@ export async function loadOrders(
         cMedioDePago: paymentMediumOf(order.paymentMedium),
         nPagos: paymentsOfOrder.length,
         listaPagos: paymentsOfOrder,
+        listaComprobantes: receiptsOf.get(order.id) ?? [],
         listaFunciones: [...performancesOfOrder.values()].map((rows) => {
           const card = cardOf(cards, rows[0].showId);
           return {
