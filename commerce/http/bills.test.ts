@@ -69,6 +69,13 @@ beforeEach(async () => {
 const history = async (token: string) =>
   ordersResponse.parse((await t.call("/Historial2", { token, language: "en" })).json.oData).Lista;
 
+/** The order a charge answered with (a test card that approves: always one). */
+function paidOrder(json: { oData?: unknown }): number {
+  const { idPedido } = chargeResponse.parse(json.oData);
+  if (idPedido === null) throw new Error(`no order: ${JSON.stringify(json)}`);
+  return idPedido;
+}
+
 async function onlineSale(token: string, seat: number) {
   const processId = await readyToPay(t, token, {
     idFuncion: fx.performances.main.id,
@@ -78,7 +85,7 @@ async function onlineSale(token: string, seat: number) {
     token,
     body: { cClaveIdempotencia: `online-${processId}-key`, oTarjeta: testCard() },
   });
-  return chargeResponse.parse(paid.json.oData).idPedido;
+  return paidOrder(paid.json);
 }
 
 async function counterSale(medium: "EFECTIVO" | "TARJETA_PRESENTE", seats: number[]) {
@@ -182,7 +189,7 @@ describe("bills", () => {
       token: tokens.alice,
       body: { cClaveIdempotencia: "cut-off-authority", oTarjeta: testCard() },
     });
-    const orderId = chargeResponse.parse(paid.json.oData).idPedido;
+    const orderId = paidOrder(paid.json);
     await requestCaes(cut.deps);
     const [order] = await history(tokens.alice);
     expect(order.listaComprobantes[0]).toMatchObject({ nNumero: 1, cCae: null });
