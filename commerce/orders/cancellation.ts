@@ -8,6 +8,7 @@
 // - the credit note is numbered once per order (invoicing/numbering.ts).
 // A refund that fails leaves the order CANCELLING: asking again finishes it.
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { requireBoxClerk } from "../customers/staff.ts";
 import { orders, payments, positions, tickets } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound } from "../errors.ts";
@@ -22,6 +23,7 @@ export async function cancelOrder(
   deps: CommerceDeps,
   { orderId, clerkId }: { orderId: number; clerkId: number },
 ): Promise<{ orderId: number }> {
+  await requireBoxClerk(deps.db, clerkId);
   // The counter's own sales only: any other order is unknown to this clerk.
   const [found] = await deps.db
     .select({ order: orders, payment: payments })
