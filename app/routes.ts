@@ -58,6 +58,8 @@ export default [
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),
   route("myOrders/:idPedido/calendar.ics", "routes/order-calendar.ts", { id: "orderCalendar" }),
+  // bill.pdf and credit-note.pdf (the files above are matched first).
+  route("myOrders/:idPedido/:receiptFile", "routes/receipt-download.ts", { id: "receiptDownload" }),
   route("language", "routes/language.ts", { id: "language" }),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("robots.txt", "routes/robots.ts", { id: "robots" }),

@@ -20,6 +20,7 @@ import { sql } from "drizzle-orm";
 import { createCommerceApi } from "../commerce/app.ts";
 import { invalidateShowCards } from "../commerce/catalog/card-cache.ts";
 import { refreshNextPerformances, searchPageSql } from "../commerce/catalog/search.ts";
+import { commerceSettingsFromEnv } from "../commerce/config.ts";
 import {
   billboardSchema,
   type PagingQuery,
@@ -31,6 +32,7 @@ import { endpoints, envelope, urlOf } from "../commerce/contract/index.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../commerce/db/client.ts";
 import * as schema from "../commerce/db/schema.ts";
 import type { CommerceDeps } from "../commerce/deps.ts";
+import { SandboxFiscalAuthority } from "../commerce/invoicing/sandbox-authority.ts";
 import { defaultRateLimits } from "../commerce/limits/rate-limits.ts";
 import { MemoryOutbox } from "../commerce/mail/outbox.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
@@ -221,6 +223,10 @@ async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog 
   const deps: CommerceDeps = {
     db: handle.db,
     payments: new SandboxAcquirer({ db: handle.db }),
+    invoicing: {
+      authority: new SandboxFiscalAuthority({ db: handle.db }),
+      issuer: commerceSettingsFromEnv("standalone", {}).issuer,
+    },
     ticketSecret: "bench",
     purchaseMinutes: 30,
     loginMinutes: 180,

@@ -22,9 +22,11 @@ import { gzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createCommerceApi } from "../commerce/app.ts";
+import { commerceSettingsFromEnv } from "../commerce/config.ts";
 import { type DatabaseHandle, openDatabase } from "../commerce/db/client.ts";
 import * as schema from "../commerce/db/schema.ts";
 import type { CommerceDeps } from "../commerce/deps.ts";
+import { SandboxFiscalAuthority } from "../commerce/invoicing/sandbox-authority.ts";
 import { defaultRateLimits } from "../commerce/limits/rate-limits.ts";
 import { MemoryOutbox } from "../commerce/mail/outbox.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
@@ -205,6 +207,10 @@ async function runOn(label: string, handle: DatabaseHandle) {
   const deps: CommerceDeps = {
     db: handle.db,
     payments: new SandboxAcquirer({ db: handle.db }),
+    invoicing: {
+      authority: new SandboxFiscalAuthority({ db: handle.db }),
+      issuer: commerceSettingsFromEnv("standalone", {}).issuer,
+    },
     ticketSecret: "bench",
     purchaseMinutes: 30,
     loginMinutes: 180,

@@ -2,6 +2,8 @@
 // are in app/services/config.server.ts). Embedded in the storefront's server, its PGlite
 // lives in $PGLITE_DIR or $DATA_DIR/pglite; standalone, in $DATA_DIR (./data/commerce).
 import { z } from "zod";
+import type { IssuerSettings } from "./invoicing/issuer.ts";
+import { isValidCuit } from "./invoicing/receipt-rules.ts";
 import { parseRateLimits, type RateLimits } from "./limits/rate-limits.ts";
 
 const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
@@ -45,6 +47,18 @@ const envSchema = z.object({
   SANDBOX_PUBLIC_URL: z.string().url().optional(),
   /** Signs the sandbox acquirer's notifications; every API process must share it. */
   SANDBOX_NOTIFICATION_SECRET: z.string().min(16).optional(),
+  /** The shop's tax data printed on its bills and credit notes (invoicing/issuer.ts). */
+  INVOICE_POINT_OF_SALE: z.coerce.number().int().min(1).max(99_999).default(1),
+  INVOICE_TAX_ID: z
+    .string()
+    .refine(isValidCuit, "must be an 11-digit CUIT with its check digit")
+    .default("30712345671"),
+  INVOICE_LEGAL_NAME: z.string().min(1).default("Ente de Cultura de la Ciudad (sandbox)"),
+  INVOICE_ADDRESS: z.string().min(1).default("Av. de Mayo 525, Ciudad"),
+  INVOICE_VAT_CONDITION: z.string().min(1).default("IVA Responsable Inscripto"),
+  INVOICE_GROSS_INCOME: z.string().min(1).default("30712345671"),
+  INVOICE_ACTIVITY_START: z.iso.date().default("2020-01-01"),
+  INVOICE_VAT_PERCENT: z.coerce.number().min(0).max(100).default(21),
   /** smtp://user:password@host:587 or smtps://…: send mail there instead of the outbox. */
   SMTP_URL: z
     .string()
@@ -98,6 +112,8 @@ export type CommerceSettings = {
   sandbox: { decisionMs: number; publicUrl: string; notificationSecret: string | undefined };
   /** Mail: through SMTP when smtpUrl is set, else as .eml files in outboxDir. */
   mail: MailSettings;
+  /** Who issues the bills and credit notes, at which point of sale (the sandbox authority's). */
+  issuer: IssuerSettings;
   /** The identity provider and this shop's client id there; unset: no Cliente/Externo. */
   externalLogin?: { issuer: string; clientId: string };
 };
@@ -138,6 +154,16 @@ export function commerceSettingsFromEnv(
       decisionMs: parsed.SANDBOX_DECISION_SECONDS * 1000,
       publicUrl: parsed.SANDBOX_PUBLIC_URL ?? "",
       notificationSecret: parsed.SANDBOX_NOTIFICATION_SECRET,
+    },
+    issuer: {
+      pointOfSale: parsed.INVOICE_POINT_OF_SALE,
+      taxId: parsed.INVOICE_TAX_ID,
+      legalName: parsed.INVOICE_LEGAL_NAME,
+      address: parsed.INVOICE_ADDRESS,
+      vatCondition: parsed.INVOICE_VAT_CONDITION,
+      grossIncomeNumber: parsed.INVOICE_GROSS_INCOME,
+      activityStart: parsed.INVOICE_ACTIVITY_START,
+      vatPercent: parsed.INVOICE_VAT_PERCENT,
     },
     mail: {
       smtpUrl: parsed.SMTP_URL,

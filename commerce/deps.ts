@@ -2,6 +2,7 @@
 // from a handler, a test, a job or a benchmark alike.
 import type { IdTokenVerifier } from "./customers/id-token.ts";
 import type { Database } from "./db/client.ts";
+import type { Invoicing } from "./invoicing/issuer.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -9,6 +10,8 @@ import type { PaymentProvider } from "./payments/provider.ts";
 export type CommerceDeps = {
   db: Database;
   payments: PaymentProvider;
+  /** The fiscal authority that authorizes bills and credit notes, and the shop's tax data. */
+  invoicing: Invoicing;
   /** HMAC key for ticket codes printed in QR codes and for processes' cancel keys. */
   ticketSecret: string;
   /** Minutes a purchase process holds its places (spec §9: 30). */

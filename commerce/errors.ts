@@ -66,6 +66,8 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PROMOTION_NOT_ELIGIBLE: 403,
   PROMOTION_QUOTA_EXHAUSTED: 409,
   PRODUCT_NOT_OFFERED: 409,
+  ORDER_NOT_CANCELLABLE: 409,
+  REFUND_FAILED: 502,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

@@ -7,6 +7,7 @@ import { idTokenVerifier } from "./customers/id-token.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { DataFolderError } from "./db/data-folder.ts";
 import type { CommerceDeps } from "./deps.ts";
+import { SandboxFiscalAuthority } from "./invoicing/sandbox-authority.ts";
 import { errorFields, log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { OutboxMailer } from "./mail/outbox.ts";
@@ -37,6 +38,10 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
       publicUrl: settings.sandbox.publicUrl,
       notificationSecret: settings.sandbox.notificationSecret,
     }),
+    invoicing: {
+      authority: new SandboxFiscalAuthority({ db }),
+      issuer: settings.issuer,
+    },
     ticketSecret: settings.ticketSecret,
     purchaseMinutes: settings.purchaseMinutes,
     extensionMinutes: settings.extensionMinutes,

@@ -40,6 +40,13 @@ export function formatShortDate(iso: string, locale: Locale): string {
   );
 }
 
+/** "10/3/2031": a moment's day in the city, or a calendar day given as YYYY-MM-DD. */
+export function formatDay(isoOrDay: string, locale: Locale): string {
+  // A bare day is read at noon UTC: the same day in the city's time zone.
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(isoOrDay) ? `${isoOrDay}T12:00:00Z` : isoOrDay;
+  return dateFormat(locale, { dateStyle: "short" }).format(new Date(at));
+}
+
 export function formatTime(iso: string, locale: Locale): string {
   return dateFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(iso));
 }

@@ -1,5 +1,6 @@
 import { endpoints } from "@contract";
 import { OrderPayments } from "~/components/order-payments";
+import { OrderReceipts } from "~/components/order-receipts";
 import { addressLine } from "~/lib/address-line";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
@@ -119,26 +120,30 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   : null}
               </p>
               <OrderPayments order={order} />
-              <p className="mt-2">
-                <a
-                  href={`/myOrders/${order.idPedido}/eticket.pdf`}
-                  className="button-primary"
-                  download
-                >
-                  {order.listaFunciones.every((line) => isProduct(line.oEspectaculo))
-                    ? t("account:orders.downloadVoucher")
-                    : t("account:orders.downloadEticket")}
-                </a>
-                {order.listaFunciones.some((line) => !isProduct(line.oEspectaculo)) ? (
+              <OrderReceipts order={order} />
+              {/* A cancelled order's tickets are void: nothing to print or to put in a calendar. */}
+              {order.cEstado === "CANCELLED" || order.cEstado === "CANCELLING" ? null : (
+                <p className="mt-2">
                   <a
-                    href={`/myOrders/${order.idPedido}/calendar.ics`}
-                    className="button-secondary ml-3"
+                    href={`/myOrders/${order.idPedido}/eticket.pdf`}
+                    className="button-primary"
                     download
                   >
-                    {t("account:orders.addToCalendar")}
+                    {order.listaFunciones.every((line) => isProduct(line.oEspectaculo))
+                      ? t("account:orders.downloadVoucher")
+                      : t("account:orders.downloadEticket")}
                   </a>
-                ) : null}
-              </p>
+                  {order.listaFunciones.some((line) => !isProduct(line.oEspectaculo)) ? (
+                    <a
+                      href={`/myOrders/${order.idPedido}/calendar.ics`}
+                      className="button-secondary ml-3"
+                      download
+                    >
+                      {t("account:orders.addToCalendar")}
+                    </a>
+                  ) : null}
+                </p>
+              )}
             </article>
           </li>
         ))}

@@ -1,5 +1,6 @@
 // Contract of the box office (ctProcess BOX; clerks only, FORBIDDEN for anyone else): the
-// counter's charge (cash or card present, to a walk-in buyer) and its list of sales.
+// counter's charge (cash or card present, to a walk-in buyer), its list of sales, and the
+// cancellation of one of them.
 import { z } from "zod";
 import { cardSchema } from "./card.ts";
 import { emailSchema } from "./customers.ts";
@@ -62,4 +63,24 @@ export const counterSalesEndpoint = defineEndpoint({
   summary: "Box office: the clerk's counter sales, newest first. Clerks only (403).",
   access: "customer",
   response: ordersResponse,
+});
+
+export const cancelOrderResponse = z.object({
+  idPedido: z.number().int(),
+  cEstado: z.literal("CANCELLED"),
+});
+
+export const cancelOrderEndpoint = defineEndpoint({
+  id: "cancelOrder",
+  method: "POST",
+  path: "/Pedido/{id}/Anular",
+  area: "orders",
+  summary:
+    "Box office: cancels one of the clerk's counter sales. The card payment is refunded through " +
+    "the acquirer (cash is recorded as handed back), the tickets are voided and their places " +
+    "are for sale again, and a credit note gives the bill back. Asking again answers the same " +
+    "(one refund, one credit note). Clerks only (403); another clerk's order is a 404.",
+  access: "customer",
+  params: idParams,
+  response: cancelOrderResponse,
 });

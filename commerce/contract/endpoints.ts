@@ -5,7 +5,7 @@ import {
   recoveryCodeEndpoint,
   resetPasswordEndpoint,
 } from "./account-security.ts";
-import { boxChargeEndpoint, counterSalesEndpoint } from "./box-office.ts";
+import { boxChargeEndpoint, cancelOrderEndpoint, counterSalesEndpoint } from "./box-office.ts";
 import {
   billboardEndpoint,
   contactEndpoint,
@@ -41,7 +41,7 @@ import {
 } from "./customers.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
-import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
+import { eticketEndpoint, ordersEndpoint, receiptPdfEndpoint } from "./orders.ts";
 import {
   acquirerNotificationEndpoint,
   cancel3dsEndpoint,
@@ -188,9 +188,11 @@ export const endpoints = {
   // the box office (clerks only)
   boxCharge: boxChargeEndpoint,
   counterSales: counterSalesEndpoint,
+  cancelOrder: cancelOrderEndpoint,
   // orders
   orders: ordersEndpoint,
   eticket: eticketEndpoint,
+  receiptPdf: receiptPdfEndpoint,
   // about the API itself
   openApi: openApiEndpoint,
   docs: docsEndpoint,

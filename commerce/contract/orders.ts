@@ -1,9 +1,9 @@
-// Contract of the order calls (spec §7 "Other"): the caller's order history and the e-ticket
-// PDF of one of their orders.
+// Contract of the order calls (spec §7 "Other"): the caller's order history, and the e-ticket,
+// bill and credit note PDFs of one of their orders.
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { paymentStates } from "./purchase.ts";
-import { functionDateSchema, idParams, listOf, showCardSchema } from "./shared.ts";
+import { functionDateSchema, idParams, idPath, listOf, showCardSchema } from "./shared.ts";
 
 export const orderTicketSchema = z.object({
   idTicket: z.number().int(),
@@ -55,6 +55,28 @@ export const orderDeliveryAddressSchema = z.object({
   cPais: z.string(),
 });
 
+/** A bill of the order, or the credit note that gave it back (spec §3: bills). */
+export const orderReceiptSchema = z.object({
+  idComprobante: z.number().int(),
+  cTipo: z.enum(["FACTURA", "NOTA_DE_CREDITO"]),
+  /** The fiscal authority's code of the receipt type (6 Factura B, 8 Nota de crédito B). */
+  nTipoComprobante: z.number().int(),
+  /** Its name as printed, in the caller's language ("Factura B"). */
+  cTipoNombre: z.string(),
+  nPuntoDeVenta: z.number().int(),
+  nNumero: z.number().int(),
+  /** Point of sale and number as printed: "00003-00000012". */
+  cNumero: z.string(),
+  /** A credit note's bill (its printed number); null for a bill. */
+  cReferencia: z.string().nullable(),
+  dFecha: z.string(),
+  fImporte: z.number().int(),
+  /** The fiscal authority's authorization and its expiry (YYYY-MM-DD); null while pending. */
+  cCae: z.string().nullable(),
+  dVencimientoCae: z.string().nullable(),
+});
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
+
 export const orderSchema = z.object({
   idPedido: z.number().int(),
   idProcesoDeCompra: z.number().int(),
@@ -80,6 +102,8 @@ export const orderSchema = z.object({
   /** Every payment of its purchase, oldest first (nPagos of them). */
   nPagos: z.number().int(),
   listaPagos: z.array(orderPaymentSchema),
+  /** Its bill and, once cancelled, its credit note (with a PDF each). */
+  listaComprobantes: z.array(orderReceiptSchema),
   listaFunciones: z.array(orderPerformanceSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -95,6 +119,22 @@ export const ordersEndpoint = defineEndpoint({
   summary: "The caller's orders, newest first, with their tickets.",
   access: "customer",
   response: ordersResponse,
+});
+
+/** Which receipt of an order: its bill or its credit note. */
+export const receiptKinds = ["FACTURA", "NOTA_DE_CREDITO"] as const;
+
+export const receiptPdfEndpoint = defineEndpoint({
+  id: "receiptPdf",
+  method: "GET",
+  path: "/Pedido/{id}/Comprobante/{cTipo}",
+  area: "orders",
+  summary:
+    "The PDF of one of the caller's orders' bill (FACTURA) or credit note (NOTA_DE_CREDITO): " +
+    "the shop's tax data, type and number, date, buyer, lines, total, CAE and its expiry.",
+  access: "customer",
+  params: z.object({ id: idPath, cTipo: z.enum(receiptKinds) }),
+  response: { file: "application/pdf" },
 });
 
 export const eticketEndpoint = defineEndpoint({

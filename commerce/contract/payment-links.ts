@@ -57,6 +57,7 @@ export const paymentLinkView = z.object({
       dFecha: z.string(),
       listaPosiciones: z.array(
         z.object({
+          idPosicion: z.number().int(),
           cSector: z.string(),
           cFila: z.string().nullable(),
           nNumero: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 // Drizzle schema of the customers' side of the commerce API: accounts and their API tokens,
-// phones and addresses, password-recovery codes, and links to the city's identity provider.
+// phones and addresses, password-recovery codes, links to the city's identity provider, and
+// the messages of the contact form.
 // commerce/db/schema.ts re-exports it, so the schema is still one module to everyone.
 import { sql } from "drizzle-orm";
 import {
@@ -167,3 +168,14 @@ export const customerAttributes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.attribute] })],
 );
+
+/** Messages sent through the contact form (anyone may write). */
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  messageType: text("message_type").notNull(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject"),
+  body: text("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -83,3 +83,24 @@ export const seedRuns = pgTable("seed_runs", {
     .notNull()
     .default(sql`extract(epoch from now())::bigint`),
 });
+
+/**
+ * Not the shop's: the ledger of the sandbox fiscal authority (invoicing/sandbox-authority.ts),
+ * the offline stand-in for the tax office that authorizes receipts. One row per authorized
+ * receipt; the primary key and its "next number only" rule decide each number once.
+ */
+export const sandboxFiscalReceipts = pgTable(
+  "sandbox_fiscal_receipts",
+  {
+    issuerTaxId: text("issuer_tax_id").notNull(),
+    pointOfSale: integer("point_of_sale").notNull(),
+    receiptType: integer("receipt_type").notNull(),
+    number: integer("number").notNull(),
+    issuedOn: text("issued_on").notNull(),
+    total: integer("total").notNull(),
+    cae: text("cae").notNull().unique(),
+    caeExpiresOn: text("cae_expires_on").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerTaxId, t.pointOfSale, t.receiptType, t.number] })],
+);

@@ -20,6 +20,7 @@ import { localizedSql, searchFold } from "./search-fold.ts";
 
 export * from "./schema-customers.ts";
 export * from "./schema-halls.ts";
+export * from "./schema-invoicing.ts";
 export * from "./schema-operations.ts";
 export * from "./search-fold.ts";
 
@@ -397,7 +398,7 @@ export const orders = pgTable(
     deliveryTypeId: integer("delivery_type_id").notNull(),
     /** Where home delivery goes, as it was when paid (the customer may change it later). */
     deliveryAddress: jsonb("delivery_address").$type<DeliveryAddress>(),
-    /** PAID, REFUNDED. */
+    /** PAID, REFUNDED; CANCELLING, then CANCELLED, when the box office cancels it. */
     status: text("status").notNull().default("PAID"),
     /**
      * Sold at the box office (a BOX process): by the clerk whose account holds the order, to
@@ -435,22 +436,16 @@ export const tickets = pgTable(
     discount: integer("discount").notNull().default(0),
     /** Signed code printed in the QR: ticket id + HMAC. */
     code: text("code").notNull().unique(),
+    /** Its order was cancelled: kept as history, its place free to be sold again. */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
   },
-  // The schema itself forbids selling one place twice.
+  // The schema itself forbids selling one place twice (a voided ticket no longer holds it).
   (t) => [
-    uniqueIndex("tickets_performance_position_unique").on(t.performanceId, t.positionId),
+    uniqueIndex("tickets_performance_position_unique")
+      .on(t.performanceId, t.positionId)
+      .where(sql`${t.voidedAt} is null`),
     index("tickets_order_idx").on(t.orderId),
     // A promotion's quota counts the tickets sold with it.
     index("tickets_promotion_idx").on(t.promotionId).where(sql`${t.promotionId} is not null`),
   ],
 );
-
-export const contactMessages = pgTable("contact_messages", {
-  id: serial("id").primaryKey(),
-  messageType: text("message_type").notNull(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject"),
-  body: text("body").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,8 +1,9 @@
-// Box-office handlers (clerks only: FORBIDDEN for anyone else): the counter's charge and its
-// list of sales.
-import { boxChargeEndpoint, counterSalesEndpoint } from "../contract/index.ts";
+// Box-office handlers (clerks only: FORBIDDEN for anyone else): the counter's charge, its
+// list of sales, and the cancellation of one of them.
+import { boxChargeEndpoint, cancelOrderEndpoint, counterSalesEndpoint } from "../contract/index.ts";
 import { requireBoxClerk } from "../customers/staff.ts";
 import type { CommerceDeps } from "../deps.ts";
+import { cancelOrder } from "../orders/cancellation.ts";
 import { loadOrders } from "../orders/history.ts";
 import { chargeAtCounter } from "../purchase/counter-charge.ts";
 import { implement } from "./register.ts";
@@ -30,6 +31,11 @@ export function boxOfficeHandlers(deps: CommerceDeps) {
         atCounter: true,
       });
       return { Lista: sales.slice(0, COUNTER_SALES_SHOWN).map((sale) => sale.order) };
+    }),
+
+    implement(cancelOrderEndpoint, async ({ params, customerId }) => {
+      const { orderId } = await cancelOrder(deps, { orderId: params.id, clerkId: customerId });
+      return { idPedido: orderId, cEstado: "CANCELLED" as const };
     }),
   ];
 }

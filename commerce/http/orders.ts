@@ -1,8 +1,10 @@
-// Order handlers: the caller's order history and the e-ticket PDF of one of their orders.
-import { eticketEndpoint, ordersEndpoint } from "../contract/index.ts";
+// Order handlers: the caller's order history, and the e-ticket, bill and credit note PDFs of
+// one of their orders.
+import { eticketEndpoint, ordersEndpoint, receiptPdfEndpoint } from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { orderETicketPdf } from "../orders/eticket.ts";
 import { loadOrders } from "../orders/history.ts";
+import { orderReceiptPdf } from "../orders/receipt-pdf.ts";
 import { implement } from "./register.ts";
 
 export function orderHandlers(deps: CommerceDeps) {
@@ -17,6 +19,17 @@ export function orderHandlers(deps: CommerceDeps) {
       return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="eticket-${params.id}.pdf"`,
+        "Cache-Control": "private, no-store",
+      });
+    }),
+
+    implement(receiptPdfEndpoint, async ({ params, customerId, language, c }) => {
+      const kind = params.cTipo === "FACTURA" ? "BILL" : "CREDIT_NOTE";
+      const pdf = await orderReceiptPdf(deps, { customerId, orderId: params.id, kind, language });
+      const name = kind === "BILL" ? "factura" : "nota-de-credito";
+      return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${name}-${params.id}.pdf"`,
         "Cache-Control": "private, no-store",
       });
     }),

@@ -1,5 +1,6 @@
 // The e-ticket of one of a customer's orders: its tickets with show, venue, place and signed
-// code, rendered as a PDF (tickets/eticket.ts). Another customer's order is a 404.
+// code, rendered as a PDF (tickets/eticket.ts). Another customer's order, or a cancelled one,
+// is a 404.
 
 import { eq } from "drizzle-orm";
 import { customers } from "../db/schema.ts";
@@ -8,7 +9,7 @@ import { localized } from "../domain/localized.ts";
 import { notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { renderETicketPdf } from "../tickets/eticket.ts";
-import { loadOrders } from "./history.ts";
+import { isCancelled, loadOrders } from "./history.ts";
 
 export async function orderETicketPdf(
   deps: CommerceDeps,
@@ -16,6 +17,8 @@ export async function orderETicketPdf(
 ): Promise<Uint8Array> {
   const [found] = await loadOrders(deps.db, customerId, { now: deps.now(), language, orderId });
   if (!found || found.tickets.length === 0) throw notFound();
+  // A cancelled order's tickets are void: none is printed again.
+  if (isCancelled(found.order.cEstado)) throw notFound();
   const [customer] = await deps.db
     .select({ firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)

@@ -21,6 +21,7 @@ import { localized } from "../domain/localized.ts";
 import { type Language, translate } from "../i18n.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
 import { paymentReasonOf, paymentStateOf } from "../purchase/payment-state.ts";
+import { loadReceipts } from "./receipts.ts";
 import { compareTicketPlaces } from "./ticket-order.ts";
 
 export type OrderTicketRow = {
@@ -46,6 +47,9 @@ export type OrderWithTickets = {
   tickets: OrderTicketRow[];
   cards: Map<number, ShowCard>;
 };
+
+/** Cancelled at the box office, or on its way (its tickets are void or about to be). */
+export const isCancelled = (status: string) => status === "CANCELLED" || status === "CANCELLING";
 
 const paymentMedia = ["CARD", "CASH", "CARD_PRESENT"] as const;
 const paymentMediumOf = (stored: string) =>
@@ -139,6 +143,11 @@ export async function loadOrders(
       ),
     )
     .orderBy(asc(processAnswers.code));
+  const receiptsOf = await loadReceipts(
+    db,
+    orderRows.map((r) => r.order.id),
+    language,
+  );
 
   return orderRows.map(({ order, installments, cardLast4 }) => {
     const paymentsOfOrder = paymentRows
@@ -188,6 +197,7 @@ export async function loadOrders(
         cMedioDePago: paymentMediumOf(order.paymentMedium),
         nPagos: paymentsOfOrder.length,
         listaPagos: paymentsOfOrder,
+        listaComprobantes: receiptsOf.get(order.id) ?? [],
         listaFunciones: [...performancesOfOrder.values()].map((rows) => {
           const card = cardOf(cards, rows[0].showId);
           return {

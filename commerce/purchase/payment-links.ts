@@ -99,6 +99,7 @@ export async function paymentLinkView(
       cEstablecimiento: line.oEspectaculo.cEstablecimientoNombre,
       dFecha: line.oFuncionFecha.dFecha,
       listaPosiciones: line.listaPosiciones.map((place) => ({
+        idPosicion: place.idPosicion,
         cSector: place.cSectorNombre,
         cFila: place.cFila,
         nNumero: place.nNumero,

@@ -82,7 +82,8 @@ export async function promotionUse(
     tx
       .select({ id: tickets.promotionId, count: sql<number>`count(*)::int` })
       .from(tickets)
-      .where(inArray(tickets.promotionId, ids))
+      // A cancelled order's tickets give their share of the quota back.
+      .where(and(inArray(tickets.promotionId, ids), isNull(tickets.voidedAt)))
       .groupBy(tickets.promotionId),
     tx
       .select({ id: placePromotions.promotionId, count: sql<number>`count(*)::int` })

@@ -15,6 +15,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { payments } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import type { BusinessErrorCode } from "../errors.ts";
+import { invoicePending } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
 import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
 import { recordStage, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
@@ -156,7 +157,8 @@ export type PaymentReconciler = {
 
 /**
  * Reconciles once now (awaited: a restarted server settles what its crash left before it
- * takes requests), then every interval. A pass never overlaps the previous one.
+ * takes requests), then every interval. A pass never overlaps the previous one. Each pass
+ * then finishes the invoicing left undone (bills, credit notes, CAEs: invoicing/issuer.ts).
  */
 export async function startPaymentReconciler(
   deps: CommerceDeps,
@@ -166,6 +168,8 @@ export async function startPaymentReconciler(
   const pass = () => {
     running ??= reconcilePendingPayments(deps)
       .catch((error) => log.error({ err: error }, "payment reconciliation failed"))
+      .then(() => invoicePending(deps))
+      .catch((error) => log.error({ err: error }, "invoicing pass failed"))
       .finally(() => {
         running = null;
       });

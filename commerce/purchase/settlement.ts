@@ -9,6 +9,7 @@ import { orders, payments, positions, purchaseProcesses, sectors, tickets } from
 import type { CommerceDeps } from "../deps.ts";
 import { type BusinessErrorCode, isBusinessErrorCode } from "../errors.ts";
 import type { Language } from "../i18n.ts";
+import { billOrder, requestCaes } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
 import { confirmOrderByMail } from "../orders/confirmation-mail.ts";
 import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
@@ -165,7 +166,9 @@ export type Settlement = { orderId: number } | { lost: BusinessErrorCode };
  * Settles an approved charge: sells the places, or, when they are gone (cancelled, expired
  * and retaken, already paid by another charge), gives the money back and records why. A new
  * order is confirmed by mail once committed, in `language` (the charge's) when given, else in
- * the customer's last one (a payment reconciled after a crash).
+ * the customer's last one (a payment reconciled after a crash). Its bill is numbered once the
+ * sale has committed, in a transaction of its own (the sale's stays as short as it was), and
+ * its CAE asked for without waiting.
  */
 export async function settleApprovedCharge(
   deps: CommerceDeps,
@@ -176,7 +179,14 @@ export async function settleApprovedCharge(
 ): Promise<Settlement> {
   try {
     const { orderId, created } = await completePurchase(deps, paymentId, outcome, counter);
-    if (created) void confirmOrderByMail(deps, orderId, language);
+    if (created) {
+      await billOrder(deps, orderId).then(
+        () => void requestCaes(deps),
+        // The next invoicing pass bills it (invoicing/issuer.ts invoicePending).
+        (billError) => log.error({ err: billError, orderId }, "billing an order failed"),
+      );
+      void confirmOrderByMail(deps, orderId, language);
+    }
     return { orderId };
   } catch (error) {
     if (!(error instanceof PurchaseLost)) throw error;

@@ -7,6 +7,9 @@ import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import type { CommerceBindings } from "../http/client-address.ts";
+import type { FiscalAuthority } from "../invoicing/authority.ts";
+import type { IssuerSettings } from "../invoicing/issuer.ts";
+import { SandboxFiscalAuthority } from "../invoicing/sandbox-authority.ts";
 import { defaultRateLimits, type RateLimits } from "../limits/rate-limits.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { MemoryOutbox } from "../mail/outbox.ts";
@@ -42,6 +45,18 @@ export class TestClock {
 
 export const TEST_TICKET_SECRET = "test-ticket-secret";
 
+/** The shop's tax data in tests (the default settings' sandbox CUIT). */
+export const testIssuer: IssuerSettings = {
+  pointOfSale: 3,
+  taxId: "30712345671",
+  legalName: "Ente de Prueba",
+  address: "Calle Falsa 123",
+  vatCondition: "IVA Responsable Inscripto",
+  grossIncomeNumber: "901-123456-7",
+  activityStart: "2020-01-01",
+  vatPercent: 21,
+};
+
 export type ApiCall = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   token?: string;
@@ -75,6 +90,7 @@ export function createTestApi(
     /** Default: an outbox in memory (`outbox`), composing each message as the real one. */
     mailer?: Mailer;
     verifyIdToken?: CommerceDeps["verifyIdToken"];
+    fiscal?: FiscalAuthority;
   } = {},
 ) {
   const clock = options.clock ?? new TestClock();
@@ -82,9 +98,11 @@ export function createTestApi(
   // The real sandbox acquirer, unless the test brings its own provider. Its pending charges
   // are due at once: a test decides when they are looked up or notified.
   const sandbox = new SandboxAcquirer({ db, decisionDelayMs: 0 });
+  const fiscal = new SandboxFiscalAuthority({ db, now: clock.now });
   const deps: CommerceDeps = {
     db,
     payments: options.payments ?? sandbox,
+    invoicing: { authority: options.fiscal ?? fiscal, issuer: testIssuer },
     ticketSecret: TEST_TICKET_SECRET,
     purchaseMinutes: options.purchaseMinutes ?? 30,
     extensionMinutes: options.extensionMinutes ?? 10,
@@ -127,7 +145,7 @@ export function createTestApi(
     return { status: response.status, json, response };
   }
 
-  return { api, deps, clock, sandbox, outbox, request, call };
+  return { api, deps, clock, sandbox, fiscal, outbox, request, call };
 }
 
 // ---------------------------------------------------------------- customers

@@ -1,14 +1,8 @@
 import { readFileSync } from "node:fs";
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDocument,
-  type PDFObject,
-  PDFRawStream,
-  StandardFonts,
-} from "pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { languages } from "../i18n.ts";
+import { pageTexts } from "../testing/pdf-text.ts";
 import { signTicketCode } from "./code.ts";
 import { type ETicketInput, renderETicketPdf, toWinAnsi } from "./eticket.ts";
 
@@ -57,33 +51,6 @@ const order: ETicketInput = {
     },
   ],
 };
-
-// WinAnsi is Latin-1 except for 0x80–0x9F (Node's TextDecoder treats those as Latin-1 too).
-const winAnsiHigh = "€?‚ƒ„…†‡ˆ‰Š‹Œ?Ž??‘’“”•–—˜™š›œ?žŸ";
-const decodeWinAnsi = (bytes: Uint8Array) =>
-  Array.from(bytes, (byte) =>
-    byte >= 0x80 && byte <= 0x9f ? winAnsiHigh[byte - 0x80] : String.fromCharCode(byte),
-  ).join("");
-
-/** The strings a page draws, decoded from the WinAnsi hex strings of its content stream. */
-function pageTexts(doc: PDFDocument, index: number): string[] {
-  const contents = doc.getPage(index).node.Contents();
-  const parts: PDFObject[] =
-    contents instanceof PDFArray
-      ? contents.asArray().map((ref) => doc.context.lookup(ref) as PDFObject)
-      : contents
-        ? [contents]
-        : [];
-  const texts: string[] = [];
-  for (const part of parts) {
-    if (!(part instanceof PDFRawStream)) continue;
-    const operators = decodeWinAnsi(decodePDFRawStream(part).decode());
-    for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      texts.push(decodeWinAnsi(Buffer.from(match[1], "hex")));
-    }
-  }
-  return texts;
-}
 
 describe("renderETicketPdf", () => {
   it("renders one page per ticket in Portuguese, accents included", async () => {

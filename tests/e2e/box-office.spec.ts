@@ -1,7 +1,8 @@
 // The box office (issue 10, ctProcess BOX): a clerk (role granted in the database; the demo
 // seeds one per window) sells at the counter to a walk-in buyer paid in cash, prints the
-// tickets and finds the sale in the counter's list; a customer is refused on every
-// box-office page. JavaScript on and off; axe on every page.
+// tickets, finds the sale in the counter's list with its bill and cancels it there after a
+// confirmation (a credit note is issued); a customer is refused on every box-office page.
+// JavaScript on and off; axe on every page.
 import { expect, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
@@ -28,7 +29,9 @@ async function logInAsClerk(page: Page) {
   expect(response.status()).toBe(302);
 }
 
-test("a box-office sale to a walk-in buyer, paid in cash, printed at once", async ({ page }) => {
+test("a box-office sale to a walk-in buyer, paid in cash, printed at once, then cancelled", async ({
+  page,
+}) => {
   await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
   await logInAsClerk(page);
   await page.goto("/");
@@ -66,9 +69,26 @@ test("a box-office sale to a walk-in buyer, paid in cash, printed at once", asyn
   expect(pdf.headers()["content-type"]).toContain("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
+  const orderId = new URL(page.url()).pathname.split("/").pop();
+
   await page.getByRole("link", { name: "Ventas de boletería" }).click();
   await expect(page).toHaveURL(/\/myBookingsBox$/);
-  await expect(page.getByRole("heading", { level: 2, name: /Marta Gómez/ }).first()).toBeVisible();
+  const sale = page.getByRole("article", { name: `Compra n.º ${orderId} — Marta Gómez` });
+  await expect(sale.getByRole("link", { name: /^Descargar Factura B/ })).toBeVisible();
+  await expectAccessible(page);
+
+  // Cancelling asks first: a dialog (a section of the page without JavaScript).
+  await sale.getByRole("link", { name: `Anular la compra Compra n.º ${orderId}` }).click();
+  const dialog = page.getByRole("dialog", { name: `¿Anular la compra n.º ${orderId}?` });
+  await expect(dialog).toContainText(/Devolvé \$\s[\d.]+ en efectivo al comprador\./);
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Sí, anular la compra" }).click();
+  await expect(page).toHaveURL(/\/myBookingsBox$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "La compra se anuló, se devolvió el pago" }),
+  ).toBeVisible();
+  await expect(sale).toContainText("Anulada");
+  await expect(sale.getByRole("link", { name: /^Descargar Nota de crédito B/ })).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -1,7 +1,11 @@
 // /myBookingsBox (clerks only): the counter's bookings — its sales, newest first, each with
-// its buyer, what was sold, how it was paid and its tickets to print again. (Reservations
-// with a seat join this list with issue 11.)
-import { endpoints } from "@contract";
+// its buyer, what was sold, how it was paid, its tickets to print again, its bill and credit
+// note, and a way to cancel it (after a confirmation: ?anular={id}). (Reservations with a
+// seat join this list with issue 11.)
+import { endpoints, idParam } from "@contract";
+import { Link } from "react-router";
+import { ErrorSummary } from "~/components/error-summary";
+import { OrderReceipts } from "~/components/order-receipts";
 import { isProduct } from "~/lib/browse-paths";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -12,13 +16,22 @@ import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/counter-sales";
+import { cancelCounterSale } from "./cancel-order.server";
+import { CancelOrderDialog } from "./cancel-order-dialog";
+
+const isCancelled = (status: string) => status === "CANCELLED" || status === "CANCELLING";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireBoxClerk(args);
   const sales = orThrow(await shop.commerce.call(endpoints.counterSales)).Lista;
   const t = getT(args.context);
+  const asked = idParam.safeParse(new URL(args.request.url).searchParams.get("anular"));
+  const cancelling = asked.success
+    ? (sales.find((sale) => sale.idPedido === asked.data && !isCancelled(sale.cEstado)) ?? null)
+    : null;
   return {
     sales,
+    cancelling,
     seo: seoFor(args, {
       title: t("checkout:boxOffice.salesTitle"),
       description: t("checkout:boxOffice.salesTitle"),
@@ -27,14 +40,27 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export async function action(args: Route.ActionArgs) {
+  const shop = requireBoxClerk(args);
+  return cancelCounterSale(shop, await args.request.formData());
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
-export default function CounterSales({ loaderData }: Route.ComponentProps) {
+export default function CounterSales({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language as Locale;
   return (
     <section aria-labelledby="counter-sales-heading">
       <h1 id="counter-sales-heading">{t("checkout:boxOffice.salesTitle")}</h1>
+      {actionData ? (
+        <ErrorSummary
+          id="cancel-failure"
+          messages={[actionData.failure || t("validation:invalid")]}
+          attempt={actionData}
+        />
+      ) : null}
+      {loaderData.cancelling ? <CancelOrderDialog sale={loaderData.cancelling} /> : null}
       {loaderData.sales.length === 0 ? <p>{t("checkout:boxOffice.noSales")}</p> : null}
       <ul className="space-y-3">
         {loaderData.sales.map((sale) => (
@@ -60,17 +86,35 @@ export default function CounterSales({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
-              <p className="font-semibold">
-                {t("account:orders.total", { total: formatPrice(sale.fTotalPagado) })}
-              </p>
-              <a
-                href={`/myOrders/${sale.idPedido}/eticket.pdf`}
-                className="button-secondary"
-                target="_blank"
-                rel="noreferrer"
-              >
-                {t("checkout:boxOffice.printAgain")}
-              </a>
+              {isCancelled(sale.cEstado) ? (
+                <p className="font-semibold">{t(`account:orders.states.${sale.cEstado}`)}</p>
+              ) : (
+                <p className="font-semibold">
+                  {t("account:orders.total", { total: formatPrice(sale.fTotalPagado) })}
+                </p>
+              )}
+              <OrderReceipts order={sale} />
+              {sale.cEstado === "CANCELLED" ? null : (
+                <p className="flex flex-wrap gap-3 mt-2">
+                  {sale.cEstado === "CANCELLING" ? null : (
+                    <a
+                      href={`/myOrders/${sale.idPedido}/eticket.pdf`}
+                      className="button-secondary"
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {t("checkout:boxOffice.printAgain")}
+                    </a>
+                  )}
+                  <Link to={`/myBookingsBox?anular=${sale.idPedido}`} className="button-secondary">
+                    {t("checkout:boxOffice.cancel")}
+                    <span className="sr-only">
+                      {" "}
+                      {t("account:orders.orderNumber", { number: sale.idPedido })}
+                    </span>
+                  </Link>
+                </p>
+              )}
             </article>
           </li>
         ))}

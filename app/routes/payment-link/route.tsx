@@ -101,8 +101,8 @@ function LinkPlaces({ view, locale }: { view: PaymentLinkView; locale: Locale })
             {formatDateTime(line.dFecha, locale)} — {line.cEstablecimiento}
           </p>
           <ul className="list-disc pl-6">
-            {line.listaPosiciones.map((place, index) => (
-              <li key={`${place.cSector}-${place.cFila}-${place.nNumero}-${index}`}>
+            {line.listaPosiciones.map((place) => (
+              <li key={place.idPosicion}>
                 {place.cSector} ·{" "}
                 {place.nNumero !== null
                   ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
