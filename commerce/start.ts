@@ -38,6 +38,7 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
       notificationSecret: settings.sandbox.notificationSecret,
     }),
     ticketSecret: settings.ticketSecret,
+    ticketSigningKey: settings.ticketSigningKey,
     purchaseMinutes: settings.purchaseMinutes,
     extensionMinutes: settings.extensionMinutes,
     loginMinutes: settings.loginMinutes,
@@ -57,6 +58,10 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
 }
 
 export async function startCommerce(settings: CommerceSettings) {
+  if (settings.developmentTicketSigningKey) {
+    // Anyone can sign tickets with the development key: a door would admit forgeries.
+    log.warn("TICKET_SIGNING_KEY is not set: using the development key (set it in production)");
+  }
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,

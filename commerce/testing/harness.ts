@@ -12,6 +12,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { MemoryOutbox } from "../mail/outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
+import { ticketSigningKeyFromSeed } from "../tickets/code.ts";
 
 export {
   hashDatabaseSchema,
@@ -41,6 +42,8 @@ export class TestClock {
 }
 
 export const TEST_TICKET_SECRET = "test-ticket-secret";
+/** The tests' ticket signing key (drawn from a fixed text, like the development key). */
+export const TEST_TICKET_SIGNING_KEY = ticketSigningKeyFromSeed("test-ticket-signing-key");
 
 export type ApiCall = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -86,6 +89,7 @@ export function createTestApi(
     db,
     payments: options.payments ?? sandbox,
     ticketSecret: TEST_TICKET_SECRET,
+    ticketSigningKey: TEST_TICKET_SIGNING_KEY,
     purchaseMinutes: options.purchaseMinutes ?? 30,
     extensionMinutes: options.extensionMinutes ?? 10,
     loginMinutes: 180,
