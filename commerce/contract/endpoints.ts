@@ -39,6 +39,7 @@ import {
   personalDataEndpoint,
   signUpEndpoint,
 } from "./customers.ts";
+import { doorCheckEndpoint, doorPerformancesEndpoint, ticketKeyEndpoint } from "./door.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
 import { eticketEndpoint, ordersEndpoint } from "./orders.ts";
@@ -183,6 +184,10 @@ export const endpoints = {
   // orders
   orders: ordersEndpoint,
   eticket: eticketEndpoint,
+  // the door check (door staff only, but for the public key)
+  ticketKey: ticketKeyEndpoint,
+  doorPerformances: doorPerformancesEndpoint,
+  doorCheck: doorCheckEndpoint,
   // about the API itself
   openApi: openApiEndpoint,
   docs: docsEndpoint,
