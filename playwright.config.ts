@@ -10,6 +10,8 @@ const idpPort = port + 1;
 const externalShopPort = port + 2;
 const externalShop = `http://127.0.0.1:${externalShopPort}`;
 const idpIssuer = `http://127.0.0.1:${idpPort}`;
+/** A throwaway Ed25519 key (PKCS#8 DER, base64) for the tests' ticket codes only. */
+const e2eTicketSigningKey = "MC4CAQAwBQYDK2VwBCIEIFJCnZ8FO1jE2iv7Qc2kBlKooHtFxNeUJLKQYqezjVkW";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Debian's Chromium (no browser download). Flags keep it off this machine's closed network.
@@ -83,6 +85,7 @@ export default defineConfig({
         DATA_DIR: "test-results/e2e-data",
         SESSION_SECRET: "e2e-session-secret-0123456789",
         TICKET_SECRET: "e2e-ticket-secret",
+        TICKET_SIGNING_KEY: e2eTicketSigningKey,
         COOKIE_SECURE: "false",
         // One line per request would bury the runner's own output.
         LOG_LEVEL: "warn",
@@ -115,6 +118,7 @@ export default defineConfig({
         DATA_DIR: "test-results/e2e-data-external",
         SESSION_SECRET: "e2e-session-secret-external-0123",
         TICKET_SECRET: "e2e-ticket-secret",
+        TICKET_SIGNING_KEY: e2eTicketSigningKey,
         COOKIE_SECURE: "false",
         LOG_LEVEL: "warn",
         LOGIN_MODE: "external",

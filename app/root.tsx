@@ -61,7 +61,12 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     locale,
     user: user
-      ? { name: user.cNombre, hasAlias: user.lAlias, boxOffice: user.lTaquilla === true }
+      ? {
+          name: user.cNombre,
+          hasAlias: user.lAlias,
+          boxOffice: user.lTaquilla === true,
+          door: user.lPuerta === true,
+        }
       : null,
     cart,
     categories,
@@ -140,19 +145,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const unreadableForm = isRouteErrorResponse(error) && error.data?.code === unreadableFormCode;
+  const doorOnly = isRouteErrorResponse(error) && error.data?.staff === "door";
   const title = unreadableForm
     ? t("layout:errors.unreadableFormTitle")
     : status === 404
       ? t("layout:errors.notFoundTitle")
       : status === 403
-        ? t("layout:errors.forbiddenTitle")
+        ? t(doorOnly ? "layout:errors.doorForbiddenTitle" : "layout:errors.forbiddenTitle")
         : t("layout:errors.genericTitle");
   const detail = unreadableForm
     ? t("layout:errors.unreadableFormText")
     : status === 404
       ? t("layout:errors.notFoundText")
       : status === 403
-        ? t("layout:errors.forbiddenText")
+        ? t(doorOnly ? "layout:errors.doorForbiddenText" : "layout:errors.forbiddenText")
         : t("layout:errors.genericText");
   return (
     <section className="prose-page">

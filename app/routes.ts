@@ -55,6 +55,8 @@ export default [
   route("BuyTicketBox", "routes/box-office/sale.tsx", { id: "BuyTicketBox" }),
   route("BuyTicketBox/ok/:idPedido", "routes/box-office/sale-done.tsx", { id: "BuyTicketBoxOk" }),
   route("myBookingsBox", "routes/box-office/counter-sales.tsx", { id: "myBookingsBox" }),
+  route("door", "routes/door/route.tsx", { id: "door" }),
+  route("door/public-key.pem", "routes/door/public-key.ts", { id: "doorPublicKey" }),
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),
   route("myOrders/:idPedido/calendar.ics", "routes/order-calendar.ts", { id: "orderCalendar" }),

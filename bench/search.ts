@@ -38,6 +38,7 @@ import { MemoryOutbox } from "../commerce/mail/outbox.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
 import { TYPE } from "../commerce/seed/data.ts";
 import { hashDatabaseSchema, resetDatabase } from "../commerce/testing/harness.ts";
+import { ticketSigningKeyFromSeed } from "../commerce/tickets/code.ts";
 import { type BenchCatalog, buildBenchCatalog } from "./catalog.ts";
 
 const scale = Number(process.env.BENCH_SCALE ?? 100);
@@ -228,6 +229,7 @@ async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog 
       issuer: commerceSettingsFromEnv("standalone", {}).issuer,
     },
     ticketSecret: "bench",
+    ticketSigningKey: ticketSigningKeyFromSeed("bench"),
     purchaseMinutes: 30,
     loginMinutes: 180,
     maxPlacesPerPerformance: 10,

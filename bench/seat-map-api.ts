@@ -32,6 +32,7 @@ import { MemoryOutbox } from "../commerce/mail/outbox.ts";
 import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
 import { scratchPostgresDatabase } from "../commerce/testing/database.ts";
 import { createCustomerWithToken, TestClock } from "../commerce/testing/harness.ts";
+import { ticketSigningKeyFromSeed } from "../commerce/tickets/code.ts";
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 40);
 const warmup = 5;
@@ -212,6 +213,7 @@ async function runOn(label: string, handle: DatabaseHandle) {
       issuer: commerceSettingsFromEnv("standalone", {}).issuer,
     },
     ticketSecret: "bench",
+    ticketSigningKey: ticketSigningKeyFromSeed("bench"),
     purchaseMinutes: 30,
     loginMinutes: 180,
     maxPlacesPerPerformance: 10_000,

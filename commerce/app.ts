@@ -15,6 +15,7 @@ import { clientAddressResolver } from "./http/client-address.ts";
 import { contactHandlers } from "./http/contacts.ts";
 import { customerHandlers } from "./http/customers.ts";
 import { docsPage } from "./http/docs.ts";
+import { doorHandlers } from "./http/door.ts";
 import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
@@ -108,6 +109,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...productHandlers(deps),
       ...boxOfficeHandlers(deps),
       ...orderHandlers(deps),
+      ...doorHandlers(deps),
     ],
     {
       ...registerOptions,

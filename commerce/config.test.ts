@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { commerceSettingsFromEnv } from "./config.ts";
 import { defaultRateLimits } from "./limits/rate-limits.ts";
@@ -22,5 +23,26 @@ describe("the API's limits in its settings", () => {
     expect(() =>
       commerceSettingsFromEnv("standalone", { MAX_PLACES_PER_PERFORMANCE: "0" }),
     ).toThrow();
+  });
+});
+
+describe("the ticket signing key in the settings", () => {
+  it("is the development key, said so, when TICKET_SIGNING_KEY is unset", () => {
+    const settings = commerceSettingsFromEnv("standalone", {});
+    expect(settings.developmentTicketSigningKey).toBe(true);
+    expect(settings.ticketSigningKey.privateKey.asymmetricKeyType).toBe("ed25519");
+  });
+
+  it("is read from PKCS#8 PEM or base64 DER, and a bad value stops the start", () => {
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const pem = privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+    const der = privateKey.export({ format: "der", type: "pkcs8" }).toString("base64");
+    const fromPem = commerceSettingsFromEnv("standalone", { TICKET_SIGNING_KEY: pem });
+    const fromDer = commerceSettingsFromEnv("standalone", { TICKET_SIGNING_KEY: der });
+    expect(fromPem.developmentTicketSigningKey).toBe(false);
+    expect(fromPem.ticketSigningKey.keyId).toBe(fromDer.ticketSigningKey.keyId);
+    expect(() =>
+      commerceSettingsFromEnv("standalone", { TICKET_SIGNING_KEY: "not-a-key" }),
+    ).toThrow(/Ed25519/);
   });
 });

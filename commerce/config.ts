@@ -5,8 +5,15 @@ import { z } from "zod";
 import type { IssuerSettings } from "./invoicing/issuer.ts";
 import { isValidCuit } from "./invoicing/receipt-rules.ts";
 import { parseRateLimits, type RateLimits } from "./limits/rate-limits.ts";
+import {
+  type TicketSigningKey,
+  ticketSigningKeyFrom,
+  ticketSigningKeyFromSeed,
+} from "./tickets/code.ts";
 
 const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
+/** Whoever reads this can sign tickets for a shop that runs with it: development only. */
+const DEVELOPMENT_SIGNING_SEED = "development-ticket-signing-key-change-me";
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -29,6 +36,19 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   PGLITE_DIR: z.string().min(1).optional(),
   TICKET_SECRET: z.string().min(1).optional(),
+  /** Ed25519 private key of the ticket codes (decision 0042): PKCS#8 PEM or its DER in base64. */
+  TICKET_SIGNING_KEY: z
+    .string()
+    .min(1)
+    .transform((text, context) => {
+      try {
+        return ticketSigningKeyFrom(text);
+      } catch {
+        context.addIssue({ code: "custom", message: "must be an Ed25519 private key (PKCS#8)" });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   SEED_DEMO: z.string().optional(),
   /** Places one customer may hold of one performance. */
   MAX_PLACES_PER_PERFORMANCE: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -81,10 +101,14 @@ export type CommerceSettings = {
   databaseUrl?: string;
   /** PGlite's folder ("memory://" keeps it in memory); unused with databaseUrl. */
   dataDir?: string;
-  /** HMAC key of the ticket codes: every API server of one shop must share it. */
+  /** HMAC key of cancel keys, recovery codes and old ticket codes: every API server shares it. */
   ticketSecret: string;
   /** Whether ticketSecret is the development value (a production server should say so). */
   developmentTicketSecret: boolean;
+  /** Signs the ticket codes (Ed25519); its public key is published for the door's scanners. */
+  ticketSigningKey: TicketSigningKey;
+  /** Whether ticketSigningKey is the development key (a production server should say so). */
+  developmentTicketSigningKey: boolean;
   seedDemo: boolean;
   /** Spec §9: the purchase clock and the login's validity. */
   purchaseMinutes: number;
@@ -137,6 +161,9 @@ export function commerceSettingsFromEnv(
     dataDir,
     ticketSecret: parsed.TICKET_SECRET ?? DEVELOPMENT_TICKET_SECRET,
     developmentTicketSecret: parsed.TICKET_SECRET === undefined,
+    ticketSigningKey:
+      parsed.TICKET_SIGNING_KEY ?? ticketSigningKeyFromSeed(DEVELOPMENT_SIGNING_SEED),
+    developmentTicketSigningKey: parsed.TICKET_SIGNING_KEY === undefined,
     seedDemo: parsed.SEED_DEMO !== "false" && parsed.SEED_DEMO !== "0",
     purchaseMinutes: 30,
     extensionMinutes: parsed.PURCHASE_EXTENSION_MINUTES,

@@ -6,14 +6,17 @@ import type { Invoicing } from "./invoicing/issuer.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
+import type { TicketSigningKey } from "./tickets/code.ts";
 
 export type CommerceDeps = {
   db: Database;
   payments: PaymentProvider;
   /** The fiscal authority that authorizes bills and credit notes, and the shop's tax data. */
   invoicing: Invoicing;
-  /** HMAC key for ticket codes printed in QR codes and for processes' cancel keys. */
+  /** HMAC key of processes' cancel keys, recovery codes and the old ticket codes. */
   ticketSecret: string;
+  /** Signs the ticket codes printed in QR codes; its public key verifies them (tickets/code.ts). */
+  ticketSigningKey: TicketSigningKey;
   /** Minutes a purchase process holds its places (spec §9: 30). */
   purchaseMinutes: number;
   /**

@@ -43,6 +43,7 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
       issuer: settings.issuer,
     },
     ticketSecret: settings.ticketSecret,
+    ticketSigningKey: settings.ticketSigningKey,
     purchaseMinutes: settings.purchaseMinutes,
     extensionMinutes: settings.extensionMinutes,
     loginMinutes: settings.loginMinutes,
@@ -62,6 +63,10 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
 }
 
 export async function startCommerce(settings: CommerceSettings) {
+  if (settings.developmentTicketSigningKey) {
+    // Anyone can sign tickets with the development key: a door would admit forgeries.
+    log.warn("TICKET_SIGNING_KEY is not set: using the development key (set it in production)");
+  }
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,

@@ -7,9 +7,9 @@ export function notFound() {
   return data({ nCode: 404, message: "" }, { status: 404 });
 }
 
-/** Logged in, but the page is for the box office's staff only. */
-export function forbidden() {
-  return data({ nCode: 403, message: "" }, { status: 403 });
+/** Logged in, but the page is for staff only: the box office's (default) or the door's. */
+export function forbidden(staff: "boxOffice" | "door" = "boxOffice") {
+  return data({ nCode: 403, message: "", staff }, { status: 403 });
 }
 
 /** A body that is not a readable form (app/services/form-body.server.ts refuses it). */

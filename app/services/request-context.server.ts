@@ -155,10 +155,10 @@ export function startUserSession(
   redirectTo: string | null | undefined,
 ) {
   const { session } = getRequestContext(args);
-  const { token, cNombre, cEmail, dLogin, lAlias, lTaquilla } = user;
+  const { token, cNombre, cEmail, dLogin, lAlias, lTaquilla, lPuerta } = user;
   for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
   session.set("sid", randomBytes(18).toString("base64url"));
-  session.set("user", { token, cNombre, cEmail, dLogin, lAlias, lTaquilla });
+  session.set("user", { token, cNombre, cEmail, dLogin, lAlias, lTaquilla, lPuerta });
   session.flash("greeting", cNombre);
   return redirect(safeRedirectPath(redirectTo));
 }

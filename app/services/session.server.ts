@@ -15,9 +15,12 @@ export const loginValidityMs = 180 * 60 * 1000;
 export type SessionData = {
   /** Drawn anew at every login, dropped at logout: a login never reuses a cookie's value. */
   sid: string;
-  /** lTaquilla: a box-office clerk, shown the box-office mode (ctProcess BOX). */
+  /**
+   * lTaquilla: a box-office clerk, shown the box-office mode (ctProcess BOX); lPuerta: door
+   * staff, offered the door check (/door).
+   */
   user: Pick<SessionUser, "token" | "cNombre" | "cEmail" | "dLogin" | "lAlias"> &
-    Partial<Pick<SessionUser, "lTaquilla">>;
+    Partial<Pick<SessionUser, "lTaquilla" | "lPuerta">>;
   processId: number;
   /** The purchase timer (§3, §4): services/purchase-timer.server.ts. */
   timer: PurchaseTimer;
@@ -26,6 +29,8 @@ export type SessionData = {
   deviceId: string;
   /** Set by the city's external login: the customer's fields still to complete (/additionalData). */
   external: { pending: AdditionalDataField[] };
+  /** The door check's entrance and performance, as door staff last set them (/door). */
+  door: { entrance: string; performanceId: number | null };
 };
 
 export type ShopUser = SessionData["user"];

@@ -49,8 +49,11 @@ export async function sessionCookie(data: Partial<SessionData>): Promise<string>
 
 /** A logged-in user's session, as sign-up or login would have left it. */
 export function loggedIn(user: ShopUser, extra: Partial<SessionData> = {}) {
-  const { token, cNombre, cEmail, dLogin, lAlias, lTaquilla } = user;
-  return sessionCookie({ user: { token, cNombre, cEmail, dLogin, lAlias, lTaquilla }, ...extra });
+  const { token, cNombre, cEmail, dLogin, lAlias, lTaquilla, lPuerta } = user;
+  return sessionCookie({
+    user: { token, cNombre, cEmail, dLogin, lAlias, lTaquilla, lPuerta },
+    ...extra,
+  });
 }
 
 type RouteArgs = {

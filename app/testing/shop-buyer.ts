@@ -23,15 +23,19 @@ export type Buyer = {
   cookie: (extra?: Partial<SessionData>) => Promise<string>;
 };
 
-/** A buyer; a box-office clerk (role granted in the database) with `boxClerk`. */
+/**
+ * A buyer; a box-office clerk with `boxClerk`, door staff with `doorStaff` (roles granted in
+ * the database).
+ */
 export async function createBuyer(
   db: Database,
   clock: TestClock,
   name: string,
-  { boxClerk = false }: { boxClerk?: boolean } = {},
+  { boxClerk = false, doorStaff = false }: { boxClerk?: boolean; doorStaff?: boolean } = {},
 ): Promise<Buyer> {
   const { token, customerId } = await createCustomerWithToken(db, clock, name);
   if (boxClerk) await db.insert(staffRoles).values({ customerId, role: "BOX_CLERK" });
+  if (doorStaff) await db.insert(staffRoles).values({ customerId, role: "DOOR_STAFF" });
   // The storefront judges the login by the real clock; the API by its test clock.
   const user = {
     token,
@@ -40,6 +44,7 @@ export async function createBuyer(
     dLogin: new Date().toISOString(),
     lAlias: false,
     lTaquilla: boxClerk,
+    lPuerta: doorStaff,
   };
   return { token, cookie: (extra) => loggedIn(user, extra) };
 }

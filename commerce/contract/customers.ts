@@ -167,6 +167,8 @@ export const sessionUserSchema = z.object({
   lAlias: z.boolean(),
   /** A box-office clerk: the shop shows its box-office mode (ctProcess BOX). */
   lTaquilla: z.boolean(),
+  /** Door staff: the shop offers the door check (/door). */
+  lPuerta: z.boolean(),
   dLogin: z.string(),
   dExpira: z.string(),
 });

@@ -10,7 +10,15 @@ export type HttpMethod = "GET" | "POST" | "DELETE";
 export type Access = "public" | "customer" | "viewer";
 
 /** The API's areas, also the sections of its documentation. */
-export const apiAreas = ["catalog", "browse", "customers", "purchase", "orders", "meta"] as const;
+export const apiAreas = [
+  "catalog",
+  "browse",
+  "customers",
+  "purchase",
+  "orders",
+  "door",
+  "meta",
+] as const;
 export type ApiArea = (typeof apiAreas)[number];
 
 /** A response that is not the JSON envelope (a PDF, an image, the OpenAPI document). */

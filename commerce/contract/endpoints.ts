@@ -39,6 +39,7 @@ import {
   personalDataEndpoint,
   signUpEndpoint,
 } from "./customers.ts";
+import { doorCheckEndpoint, doorPerformancesEndpoint, ticketKeyEndpoint } from "./door.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
 import { eticketEndpoint, ordersEndpoint, receiptPdfEndpoint } from "./orders.ts";
@@ -193,6 +194,10 @@ export const endpoints = {
   orders: ordersEndpoint,
   eticket: eticketEndpoint,
   receiptPdf: receiptPdfEndpoint,
+  // the door check (door staff only, but for the public key)
+  ticketKey: ticketKeyEndpoint,
+  doorPerformances: doorPerformancesEndpoint,
+  doorCheck: doorCheckEndpoint,
   // about the API itself
   openApi: openApiEndpoint,
   docs: docsEndpoint,

@@ -14,6 +14,7 @@ export { PRODUCT_TYPE_ID } from "./constants.ts";
 export * from "./contacts.ts";
 export * from "./customers.ts";
 export * from "./document-number.ts";
+export * from "./door.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints.ts";
 export * from "./external-login.ts";

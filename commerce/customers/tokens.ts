@@ -6,7 +6,7 @@ import type { SessionUser } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import { apiTokens, type customers, externalLogins } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { isBoxClerk } from "./staff.ts";
+import { staffRolesOf } from "./staff.ts";
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -22,6 +22,7 @@ export async function startSession(
   const token = randomBytes(32).toString("base64url");
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.loginMinutes * 60_000);
+  const roles = await staffRolesOf(deps.db, customer.id);
   // Housekeeping: the customer's expired tokens are useless, drop them on each login.
   await deps.db
     .delete(apiTokens)
@@ -34,7 +35,8 @@ export async function startSession(
     cNombre: customer.firstName,
     cEmail: customer.email,
     lAlias: customer.alias !== null,
-    lTaquilla: await isBoxClerk(deps.db, customer.id),
+    lTaquilla: roles.has("BOX_CLERK"),
+    lPuerta: roles.has("DOOR_STAFF"),
     dLogin: now.toISOString(),
     dExpira: expiresAt.toISOString(),
   };

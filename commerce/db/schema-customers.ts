@@ -137,9 +137,12 @@ export const externalLogins = pgTable(
   (t) => [uniqueIndex("external_logins_issuer_subject_idx").on(t.issuer, t.subject)],
 );
 
+export type StaffRole = "BOX_CLERK" | "DOOR_STAFF";
+
 /**
  * Staff roles, granted by the city's operators straight in the database (never by sign-up or
- * any API call): BOX_CLERK sells at the box office (ctProcess BOX).
+ * any API call): BOX_CLERK sells at the box office (ctProcess BOX); DOOR_STAFF checks tickets
+ * at a venue's entrances (the door check).
  */
 export const staffRoles = pgTable(
   "staff_roles",
@@ -147,7 +150,7 @@ export const staffRoles = pgTable(
     customerId: integer("customer_id")
       .notNull()
       .references(() => customers.id),
-    role: text("role").$type<"BOX_CLERK">().notNull(),
+    role: text("role").$type<StaffRole>().notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.role] })],

@@ -19,6 +19,7 @@ import { hallSeats, hallSectors } from "./schema-halls.ts";
 import { localizedSql, searchFold } from "./search-fold.ts";
 
 export * from "./schema-customers.ts";
+export * from "./schema-door.ts";
 export * from "./schema-halls.ts";
 export * from "./schema-invoicing.ts";
 export * from "./schema-operations.ts";

@@ -19,7 +19,7 @@ import {
   type Fixture,
   readyToPay,
   signUp,
-  TEST_TICKET_SECRET,
+  TEST_TICKET_SIGNING_KEY,
   type TestApi,
   testCard,
 } from "../testing/harness.ts";
@@ -104,7 +104,10 @@ describe("POST Proceso/{id}/Cobrar", () => {
       .where(eq(tickets.orderId, Number(charged.idPedido)));
     expect(issued).toHaveLength(3);
     for (const ticket of issued) {
-      expect(verifyTicketCode(TEST_TICKET_SECRET, ticket.code)).toBe(ticket.id);
+      expect(verifyTicketCode(TEST_TICKET_SIGNING_KEY.publicKey, ticket.code)).toEqual({
+        ticketId: ticket.id,
+        performanceId: ticket.performanceId,
+      });
     }
     const [payment] = await db.select().from(payments);
     expect(payment).toMatchObject({ status: "APPROVED", amount: total, cardLast4: "4242" });

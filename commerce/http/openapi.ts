@@ -41,6 +41,7 @@ const areaDescriptions: Record<(typeof apiAreas)[number], string> = {
   customers: "Sign-up, login and the customer's own data.",
   purchase: "The purchase process: holds, delivery, payment method and the charge.",
   orders: "The customer's orders and their e-tickets.",
+  door: "The door check: the tickets' public key, and admitting tickets at a venue's entrances.",
   meta: "About this API.",
 };
 

@@ -145,7 +145,10 @@ export async function completePurchase(
         price: totals.tickets[index].finalPrice,
         promotionId: totals.tickets[index].promotionId,
         discount: totals.tickets[index].discount,
-        code: signTicketCode(deps.ticketSecret, ids[index].id),
+        code: signTicketCode(deps.ticketSigningKey, {
+          ticketId: ids[index].id,
+          performanceId: place.performanceId,
+        }),
       })),
     );
     // The process and the payment close together, in one statement.

@@ -3,7 +3,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { performances, sectors, seedRuns, shows, showTypes, venues } from "../db/schema.ts";
-import { seedDemoBoxClerk } from "./box-clerk.ts";
 import {
   CITY,
   posterPath,
@@ -22,6 +21,7 @@ import { insertDemoHalls } from "./hall-rows.ts";
 import { hashString } from "./posters.ts";
 import { seedDemoPromotions } from "./promotions.ts";
 import { seedDemoShowProducts } from "./show-products.ts";
+import { seedDemoStaffAccounts } from "./staff.ts";
 
 export const DEMO_SEED_NAME = "demo-v1";
 
@@ -314,5 +314,5 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
   });
   await seedDemoPromotions(db, now);
   await seedDemoShowProducts(db);
-  await seedDemoBoxClerk(db);
+  await seedDemoStaffAccounts(db);
 }

@@ -3,12 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPosterApi } from "../app.ts";
 import { PRODUCT_TYPE_ID } from "../contract/index.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { DEMO_BOX_CLERK_SEED_NAME, DEMO_BOX_CLERKS } from "./box-clerk.ts";
 import { scheduleByType } from "./data.ts";
 import { hallPlanFor, OPEN_AIR_VENUE } from "./halls/index.ts";
 import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
 import { DEMO_PROMOTION_CODE, DEMO_PROMOTIONS_SEED_NAME } from "./promotions.ts";
 import { DEMO_SHOW_PRODUCTS_SEED_NAME, PRODUCTS_OFFERED_WITH_SHOWS } from "./show-products.ts";
+import {
+  DEMO_BOX_CLERK_SEED_NAME,
+  DEMO_BOX_CLERKS,
+  DEMO_DOOR_STAFF,
+  DEMO_DOOR_STAFF_SEED_NAME,
+} from "./staff.ts";
 import { assertWellFormedXml } from "./xml-check.ts";
 
 // A fixed instant (12:00 in Buenos Aires) keeps the generated schedule reproducible.
@@ -278,6 +283,7 @@ describe("seedDemoCatalog", () => {
         DEMO_PROMOTIONS_SEED_NAME,
         DEMO_SHOW_PRODUCTS_SEED_NAME,
         DEMO_BOX_CLERK_SEED_NAME,
+        DEMO_DOOR_STAFF_SEED_NAME,
       ].sort(),
     );
   });
@@ -310,11 +316,16 @@ describe("seedDemoCatalog", () => {
     expect(coded.code).toBe(DEMO_PROMOTION_CODE);
   });
 
-  it("has a box-office clerk per window, whose role is granted in the database", async () => {
-    const clerks = await rows<{ email: string; role: string }>(sql`
+  it("has a box-office clerk per window and door staff, their roles granted in the database", async () => {
+    const staff = await rows<{ email: string; role: string }>(sql`
       SELECT c.email, r.role FROM staff_roles r JOIN customers c ON c.id = r.customer_id
       ORDER BY c.email`);
-    expect(clerks).toEqual(DEMO_BOX_CLERKS.map(({ email }) => ({ email, role: "BOX_CLERK" })));
+    expect(staff).toEqual(
+      [
+        ...DEMO_BOX_CLERKS.map(({ email }) => ({ email, role: "BOX_CLERK" })),
+        ...DEMO_DOOR_STAFF.map(({ email }) => ({ email, role: "DOOR_STAFF" })),
+      ].sort((a, b) => a.email.localeCompare(b.email)),
+    );
   });
 
   it("offers the shop's merchandise, in stock, with every show", async () => {

@@ -15,6 +15,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { MemoryOutbox } from "../mail/outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
+import { ticketSigningKeyFromSeed } from "../tickets/code.ts";
 
 export {
   hashDatabaseSchema,
@@ -44,6 +45,8 @@ export class TestClock {
 }
 
 export const TEST_TICKET_SECRET = "test-ticket-secret";
+/** The tests' ticket signing key (drawn from a fixed text, like the development key). */
+export const TEST_TICKET_SIGNING_KEY = ticketSigningKeyFromSeed("test-ticket-signing-key");
 
 /** The shop's tax data in tests (the default settings' sandbox CUIT). */
 export const testIssuer: IssuerSettings = {
@@ -104,6 +107,7 @@ export function createTestApi(
     payments: options.payments ?? sandbox,
     invoicing: { authority: options.fiscal ?? fiscal, issuer: testIssuer },
     ticketSecret: TEST_TICKET_SECRET,
+    ticketSigningKey: TEST_TICKET_SIGNING_KEY,
     purchaseMinutes: options.purchaseMinutes ?? 30,
     extensionMinutes: options.extensionMinutes ?? 10,
     loginMinutes: 180,

@@ -3,10 +3,10 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { languages } from "../i18n.ts";
 import { pageTexts } from "../testing/pdf-text.ts";
-import { signTicketCode } from "./code.ts";
-import { type ETicketInput, renderETicketPdf, toWinAnsi } from "./eticket.ts";
+import { signTicketCode, ticketSigningKeyFromSeed } from "./code.ts";
+import { type ETicketInput, printedCodeLines, renderETicketPdf, toWinAnsi } from "./eticket.ts";
 
-const secret = "eticket-test-secret";
+const key = ticketSigningKeyFromSeed("eticket-test-key");
 
 const order: ETicketInput = {
   orderId: 1234,
@@ -23,7 +23,7 @@ const order: ETicketInput = {
       number: 12,
       price: 12_000,
       promotion: null,
-      code: signTicketCode(secret, 501),
+      code: signTicketCode(key, { ticketId: 501, performanceId: 77 }),
     },
     {
       showTitle: "Canções do coração: noite de fado e bossa",
@@ -35,7 +35,7 @@ const order: ETicketInput = {
       number: null,
       price: 8_500,
       promotion: "Residentes da cidade",
-      code: signTicketCode(secret, 502),
+      code: signTicketCode(key, { ticketId: 502, performanceId: 77 }),
     },
     {
       showTitle: "Remera oficial del festival",
@@ -47,7 +47,7 @@ const order: ETicketInput = {
       number: null,
       price: 25_000,
       promotion: null,
-      code: signTicketCode(secret, 503),
+      code: signTicketCode(key, { ticketId: 503, performanceId: 78 }),
     },
   ],
 };
@@ -75,20 +75,16 @@ describe("renderETicketPdf", () => {
         "$ 12.000",
         "1234",
         "João Conceição",
-        order.tickets[0].code,
       ]),
     );
+    // The code under the QR code, in readable lines drawn one after another.
+    expect(first.join("")).toContain(order.tickets[0].code);
     expect(first.join(" ")).toContain("Canções do coração");
 
     expect(pageTexts(doc, 1)).toEqual(
-      expect.arrayContaining([
-        "Entrada geral",
-        "$ 8.500",
-        "PROMOÇÃO",
-        "Residentes da cidade",
-        order.tickets[1].code,
-      ]),
+      expect.arrayContaining(["Entrada geral", "$ 8.500", "PROMOÇÃO", "Residentes da cidade"]),
     );
+    expect(pageTexts(doc, 1).join("")).toContain(order.tickets[1].code);
     // Only a ticket sold with a promotion names one.
     expect(pageTexts(doc, 0)).not.toContain("PROMOÇÃO");
     expect(pageTexts(doc, 2)).toEqual(
@@ -100,9 +96,9 @@ describe("renderETicketPdf", () => {
         "PRODUTO",
         "Talle M",
         "$ 25.000",
-        order.tickets[2].code,
       ]),
     );
+    expect(pageTexts(doc, 2).join("")).toContain(order.tickets[2].code);
   });
 
   it("renders Spanish with the date in Buenos Aires time", async () => {
@@ -214,5 +210,20 @@ describe("eticket labels", () => {
 
   it("has the same keys in every language", () => {
     for (const language of languages) expect(keysOf(language), language).toEqual(keysOf("es"));
+  });
+});
+
+describe("the code printed under the QR code", () => {
+  it("puts what it names on a line, then its signature in even, readable lines", () => {
+    const code = order.tickets[0].code;
+    const lines = printedCodeLines(code);
+    expect(lines[0]).toBe("T501.77.");
+    expect(lines.join("")).toBe(code);
+    expect(lines.slice(1).map((line) => line.length)).toEqual([29, 29, 28]);
+  });
+
+  it("cuts an old code without dots in even lines too", () => {
+    expect(printedCodeLines("T12-abcdefghijklmnop")).toEqual(["T12-abcdefghijklmnop"]);
+    expect(printedCodeLines("abcdefghij", 4)).toEqual(["abcd", "efgh", "ij"]);
   });
 });

@@ -207,6 +207,25 @@ export async function renderETicketPdf(
   return pdf.save();
 }
 
+/** Characters of a code per printed line: 9-point Courier under the QR code's width. */
+const CODE_LINE_CHARS = 34;
+
+/**
+ * The code as printed under its QR code, for staff who type it when the QR will not scan:
+ * what it names (`T<ticket>.<performance>.`) on a line, then its signature in even lines
+ * short enough to stay readable (one long line would shrink to a few points).
+ */
+export function printedCodeLines(code: string, lineChars = CODE_LINE_CHARS): string[] {
+  const cut = code.lastIndexOf(".") + 1;
+  const head = code.slice(0, cut);
+  const signature = code.slice(cut);
+  const count = Math.max(1, Math.ceil(signature.length / lineChars));
+  const size = Math.ceil(signature.length / count);
+  const lines = head ? [head] : [];
+  for (let at = 0; at < signature.length; at += size) lines.push(signature.slice(at, at + size));
+  return lines;
+}
+
 function seatText(ticket: Ticket, language: Language): string {
   const t = translate(language);
   const { row, number } = ticket;
@@ -312,11 +331,9 @@ function drawTicket(page: PDFPage, layout: TicketLayout) {
   const detailsWidth = qrX - MARGIN - 24;
   const top = y - 12;
   page.drawImage(layout.qr, { x: qrX, y: top - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
-  const codeText = clean(layout.code);
-  const codeSize = Math.min(
-    13,
-    (QR_SIZE / Math.max(1, mono.widthOfTextAtSize(codeText, 1))) * 0.98,
-  );
+  const codeLines = printedCodeLines(clean(layout.code));
+  const longest = Math.max(...codeLines.map((line) => mono.widthOfTextAtSize(line, 1)), 1);
+  const codeSize = Math.min(13, (QR_SIZE / longest) * 0.98);
   page.drawText(clean(layout.codeLabel), {
     x: qrX,
     y: top - QR_SIZE - 18,
@@ -324,13 +341,15 @@ function drawTicket(page: PDFPage, layout: TicketLayout) {
     font: regular,
     color: muted,
   });
-  page.drawText(codeText, {
-    x: qrX,
-    y: top - QR_SIZE - 34,
-    size: codeSize,
-    font: mono,
-    color: ink,
-  });
+  for (const [index, line] of codeLines.entries()) {
+    page.drawText(line, {
+      x: qrX,
+      y: top - QR_SIZE - 34 - index * (codeSize + 3),
+      size: codeSize,
+      font: mono,
+      color: ink,
+    });
+  }
 
   y = top;
   for (const [label, value] of layout.rows) {

@@ -34,6 +34,21 @@ describe("account menu items", () => {
   });
 });
 
+describe("the door check in the account menu", () => {
+  it("is offered to door staff only, last, in any mode", () => {
+    expect(keys(accountItems({ loginSystem: "own", hasAlias: false }))).not.toContain("door");
+    const staff = accountItems({ loginSystem: "own", hasAlias: false, doorStaff: true });
+    expect(staff.at(-1)).toEqual({ key: "door", href: "/door" });
+    const box = {
+      loginSystem: "own",
+      hasAlias: false,
+      doorStaff: true,
+      processType: "BOX",
+    } as const;
+    expect(keys(accountItems(box))).toEqual(["bookings", "alias", "door"]);
+  });
+});
+
 describe("account menu with the city's external login", () => {
   it("turns My data into the provider's account page, with the way back", () => {
     const externalAccountUrl = withBackUrl(

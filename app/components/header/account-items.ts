@@ -1,6 +1,7 @@
 // The account menu's links (§2 header, §4 header states). In BOX mode (box office) only
 // Bookings of the personal pages remains; with the city's external login, the password and
 // personal data live with the identity provider and Alias shows only when the user has one.
+// Door staff also find the door check (decision 0042), whatever the mode.
 import type { Brand } from "~/config/brand";
 
 export const accountItemKeys = [
@@ -11,6 +12,7 @@ export const accountItemKeys = [
   "phone",
   "address",
   "changePassword",
+  "door",
 ] as const;
 export type AccountItemKey = (typeof accountItemKeys)[number];
 
@@ -22,6 +24,7 @@ export const accountHrefs: Record<AccountItemKey, string> = {
   phone: "/myPhone",
   address: "/myAddress",
   changePassword: "/changePassword",
+  door: "/door",
 };
 
 const hiddenInBox = new Set<AccountItemKey>([
@@ -36,6 +39,8 @@ export type AccountContext = {
   processType?: "CART" | "BOX";
   loginSystem: Brand["flags"]["loginSystem"];
   hasAlias: boolean;
+  /** The DOOR_STAFF role: the door check is offered. */
+  doorStaff?: boolean;
   /** External login: the provider's account page, with the back URL already in it. */
   externalAccountUrl?: string;
 };
@@ -44,6 +49,7 @@ export type AccountItem = { key: AccountItemKey; href: string; external?: true }
 
 export function accountItems(context: AccountContext): AccountItem[] {
   return accountItemKeys
+    .filter((key) => key !== "door" || context.doorStaff === true)
     .filter((key) => !(context.processType === "BOX" && hiddenInBox.has(key)))
     .filter((key) => {
       if (context.loginSystem !== "external") return true;

@@ -7,8 +7,11 @@ import { accountItems, withBackUrl } from "./account-items";
 import { ChevronIcon, UserIcon } from "./icons";
 import { menuGroup } from "./use-menus";
 
-/** boxOffice: a box-office clerk, whose header is in BOX mode whatever is running. */
-export type HeaderUser = { name: string; hasAlias: boolean; boxOffice?: boolean };
+/**
+ * boxOffice: a box-office clerk, whose header is in BOX mode whatever is running; door: door
+ * staff, offered the door check.
+ */
+export type HeaderUser = { name: string; hasAlias: boolean; boxOffice?: boolean; door?: boolean };
 
 /** Where the login and sign-up links come back to: the page the visitor is on. */
 export function useLoginLinks() {
@@ -40,6 +43,7 @@ export function AccountLinks({
   const items = accountItems({
     loginSystem: login.mode,
     hasAlias: user.hasAlias,
+    doorStaff: user.door === true,
     processType,
     externalAccountUrl:
       login.mode === "external"
