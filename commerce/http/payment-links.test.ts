@@ -100,6 +100,24 @@ describe("payment links", () => {
     expect(view.json.oData).toMatchObject({ cEstado: "PAID", idPedido: order });
   });
 
+  it("survives the clerk's next sale, which does not take its places back", async () => {
+    const link = await newLink();
+    const next = await t.call("/Proceso/0/Posiciones/Tomar", {
+      token: clerk,
+      body: {
+        idFuncion: fx.performances.main.id,
+        listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 1 }],
+        ctProcess: "BOX",
+      },
+    });
+    expect(next.json.nCode).toBe(200);
+    const { json } = await t.call(`/LinkPago/${processId}/${link.cClave}`);
+    const view = paymentLinkView.parse(json.oData);
+    expect(view.cEstado).toBe("ACTIVE");
+    expect(view.listaFuncion[0].listaPosiciones).toHaveLength(2);
+    expect((await pay(link.cClave)).json.nCode).toBe(200);
+  });
+
   it("refuses a forged, malformed or replaced key, and another process's", async () => {
     const old = await newLink();
     const current = await newLink();

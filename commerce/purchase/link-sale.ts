@@ -1,8 +1,9 @@
-// The buyer a payment link names, as the order of its sale keeps them (settlement.ts reads it
-// when the bank decided after the charge's request had ended).
-import { eq } from "drizzle-orm";
+// A sale handed to a buyer by a payment link: the buyer it names, as the order keeps them
+// (settlement.ts reads it when the bank decided after the charge's request had ended), and
+// the condition that keeps such a process from the clerk's next sale (process.ts).
+import { eq, notExists } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
-import { paymentLinks } from "../db/schema.ts";
+import { paymentLinks, purchaseProcesses } from "../db/schema.ts";
 import type { CounterSale } from "./settlement.ts";
 
 export async function linkSaleOf(
@@ -14,4 +15,14 @@ export async function linkSaleOf(
     .from(paymentLinks)
     .where(eq(paymentLinks.processId, processId));
   return link ? { ...link, medium: "CARD" } : undefined;
+}
+
+/** For a WHERE on purchase_processes: the process was not handed over by a payment link. */
+export function withoutPaymentLink(tx: Executor) {
+  return notExists(
+    tx
+      .select({ id: paymentLinks.processId })
+      .from(paymentLinks)
+      .where(eq(paymentLinks.processId, purchaseProcesses.id)),
+  );
 }

@@ -22,6 +22,7 @@ import {
 } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
+import { withoutPaymentLink } from "./link-sale.ts";
 import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
 import { liveHeldPlaces } from "./view.ts";
 
@@ -182,11 +183,16 @@ export async function openProcessForTake(
     .from(customers)
     .where(eq(customers.id, customerId))
     .for("update");
+  // A sale handed to a buyer by a payment link is theirs to pay now: it stays.
   const previous = await tx
     .update(purchaseProcesses)
     .set({ status: "CANCELLED" })
     .where(
-      and(eq(purchaseProcesses.customerId, customerId), eq(purchaseProcesses.status, "ACTIVE")),
+      and(
+        eq(purchaseProcesses.customerId, customerId),
+        eq(purchaseProcesses.status, "ACTIVE"),
+        withoutPaymentLink(tx),
+      ),
     )
     .returning({ id: purchaseProcesses.id });
   await releaseHolds(
