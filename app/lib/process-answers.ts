@@ -28,8 +28,11 @@ export function answersFromForm(form: FormData): AnswerQuestionsRequest {
 export function answerFieldErrors(errors: Record<string, string[]> | undefined) {
   const onFields: Record<string, string[]> = {};
   for (const [key, messages] of Object.entries(errors ?? {})) {
-    const [performanceId, code] = key.split(".");
-    onFields[code ? answerFieldName(Number(performanceId), code) : ""] = messages;
+    // A rule of the performance's (`<idFuncion>.<cCodigo>`) is said on its field; anything
+    // else (a control character the contract refused) on the form.
+    const keyed = /^([1-9][0-9]*)\.([A-Z_]+)$/.exec(key);
+    const name = keyed ? answerFieldName(Number(keyed[1]), keyed[2]) : "";
+    onFields[name] = [...(onFields[name] ?? []), ...messages];
   }
   return onFields;
 }

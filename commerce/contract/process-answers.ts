@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
 import { requestedDataCodes } from "./requested-data.ts";
 import { idParam, idParams, listOf } from "./shared.ts";
+import { plainText } from "./text.ts";
 
 export const performanceQuestionsSchema = z.object({
   idFuncion: z.number().int(),
@@ -36,7 +37,9 @@ export const answerQuestionsRequest = z.object({
           .array(
             z.object({
               cCodigo: z.enum(requestedDataCodes, { error: "invalid" }),
-              cValor: z.string({ error: "answerRequired" }).max(1_000, { error: "tooLong" }),
+              cValor: plainText({ error: "answerRequired", trim: false }).max(1_000, {
+                error: "tooLong",
+              }),
             }),
           )
           .max(requestedDataCodes.length),

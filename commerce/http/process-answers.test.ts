@@ -93,7 +93,8 @@ describe("GET and POST Proceso/{id}/DatosAdicionales", () => {
       [
         "Ana\u0007",
         "30111222",
-        { [`${fx.performances.main.id}.HOLDER_NAME`]: ["controlCharacters"] },
+        // Refused by the contract, before any rule of the performance.
+        { "listaFuncion.0.listaDatos.0.cValor": ["controlCharacters"] },
       ],
     ] as const) {
       const { status, json } = await t.call(path(), {

@@ -1,15 +1,21 @@
 // The box office (issue 10, ctProcess BOX): a clerk (role granted in the database; the demo
 // seeds one per window) sells at the counter to a walk-in buyer paid in cash, prints the
 // tickets, finds the sale in the counter's list with its bill and cancels it there after a
-// confirmation (a credit note is issued); a customer is refused on every box-office page.
+// confirmation (a credit note is issued); a phone sale is paid by the buyer through a mailed
+// payment link; a customer is refused on every box-office page.
 // JavaScript on and off; axe on every page.
 import { expect, type Page, test } from "@playwright/test";
+import { partText } from "../../commerce/mail/read-eml.ts";
 import {
   expectAccessible,
+  fillCard,
   holdGeneralPlaces,
+  newestMailTo,
   openFirstPerformance,
   openShowOnSale,
   signUpByPost,
+  testCards,
+  uniqueEmail,
 } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
@@ -29,67 +35,119 @@ async function logInAsClerk(page: Page) {
   expect(response.status()).toBe(302);
 }
 
-test("a box-office sale to a walk-in buyer, paid in cash, printed at once, then cancelled", async ({
-  page,
-}) => {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
-  await logInAsClerk(page);
-  await page.goto("/");
-  const header = page.getByRole("banner");
-  await expect(header.getByText("Boletería", { exact: true })).toBeVisible();
-  // BOX mode: of the personal pages only the counter's bookings remain.
-  await header.locator("summary", { hasText: "Tu cuenta:" }).first().click();
-  await expect(header.getByRole("link", { name: "Mis reservas" }).first()).toHaveAttribute(
-    "href",
-    "/myBookingsBox",
-  );
-  await expect(header.getByRole("link", { name: "Mis compras" })).toHaveCount(0);
-  await expect(header.getByRole("link", { name: "Mis datos" })).toHaveCount(0);
-  await expectAccessible(page);
+// One clerk per project: their sales run one after the other (a clerk's new sale ends their
+// other open one).
+test.describe("a clerk's sales", () => {
+  test.describe.configure({ mode: "default" });
 
-  await openShowOnSale(page);
-  await openFirstPerformance(page);
-  await holdGeneralPlaces(page, 2);
-  await expect(page).toHaveURL(/\/BuyTicketBox\?idProcesoDeCompra=\d+&idFuncion=\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Venta en boletería" })).toBeVisible();
-  await expectAccessible(page);
+  test("a box-office sale to a walk-in buyer, paid in cash, printed at once, then cancelled", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    await logInAsClerk(page);
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByText("Boletería", { exact: true })).toBeVisible();
+    // BOX mode: of the personal pages only the counter's bookings remain.
+    await header.locator("summary", { hasText: "Tu cuenta:" }).first().click();
+    await expect(header.getByRole("link", { name: "Mis reservas" }).first()).toHaveAttribute(
+      "href",
+      "/myBookingsBox",
+    );
+    await expect(header.getByRole("link", { name: "Mis compras" })).toHaveCount(0);
+    await expect(header.getByRole("link", { name: "Mis datos" })).toHaveCount(0);
+    await expectAccessible(page);
 
-  // The buyer's name is required; the card is not asked for cash.
-  await page.getByRole("button", { name: /^Cobrar/ }).click();
-  await expect(page.getByRole("alert")).toContainText("Ingresá el nombre del comprador");
-  await page.getByLabel("Nombre del comprador").fill("Marta Gómez");
-  await page.getByRole("button", { name: /^Cobrar/ }).click();
+    await openShowOnSale(page);
+    await openFirstPerformance(page);
+    await holdGeneralPlaces(page, 2);
+    await expect(page).toHaveURL(/\/BuyTicketBox\?idProcesoDeCompra=\d+&idFuncion=\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Venta en boletería" })).toBeVisible();
+    await expectAccessible(page);
 
-  await expect(page).toHaveURL(/\/BuyTicketBox\/ok\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Venta registrada" })).toBeVisible();
-  await expect(page.getByText("Pagado en efectivo")).toBeVisible();
-  await expectAccessible(page);
-  const print = page.getByRole("link", { name: "Imprimir las 2 entradas (PDF)" });
-  const pdf = await page.request.get((await print.getAttribute("href")) ?? "");
-  expect(pdf.headers()["content-type"]).toContain("application/pdf");
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    // The buyer's name is required; the card is not asked for cash.
+    const counter = page.getByRole("region", { name: "Cobrar", exact: true });
+    await counter.getByRole("button", { name: /^Cobrar/ }).click();
+    await expect(page.getByRole("alert")).toContainText("Ingresá el nombre del comprador");
+    await counter.getByLabel("Nombre del comprador").fill("Marta Gómez");
+    await counter.getByRole("button", { name: /^Cobrar/ }).click();
 
-  const orderId = new URL(page.url()).pathname.split("/").pop();
+    await expect(page).toHaveURL(/\/BuyTicketBox\/ok\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Venta registrada" })).toBeVisible();
+    await expect(page.getByText("Pagado en efectivo")).toBeVisible();
+    await expectAccessible(page);
+    const print = page.getByRole("link", { name: "Imprimir las 2 entradas (PDF)" });
+    const pdf = await page.request.get((await print.getAttribute("href")) ?? "");
+    expect(pdf.headers()["content-type"]).toContain("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
-  await page.getByRole("link", { name: "Ventas de boletería" }).click();
-  await expect(page).toHaveURL(/\/myBookingsBox$/);
-  const sale = page.getByRole("article", { name: `Compra n.º ${orderId} — Marta Gómez` });
-  await expect(sale.getByRole("link", { name: /^Descargar Factura B/ })).toBeVisible();
-  await expectAccessible(page);
+    const orderId = new URL(page.url()).pathname.split("/").pop();
 
-  // Cancelling asks first: a dialog (a section of the page without JavaScript).
-  await sale.getByRole("link", { name: `Anular la compra Compra n.º ${orderId}` }).click();
-  const dialog = page.getByRole("dialog", { name: `¿Anular la compra n.º ${orderId}?` });
-  await expect(dialog).toContainText(/Devolvé \$\s[\d.]+ en efectivo al comprador\./);
-  await expectAccessible(page);
-  await dialog.getByRole("button", { name: "Sí, anular la compra" }).click();
-  await expect(page).toHaveURL(/\/myBookingsBox$/);
-  await expect(
-    page.getByRole("status").filter({ hasText: "La compra se anuló, se devolvió el pago" }),
-  ).toBeVisible();
-  await expect(sale).toContainText("Anulada");
-  await expect(sale.getByRole("link", { name: /^Descargar Nota de crédito B/ })).toBeVisible();
-  await expectAccessible(page);
+    await page.getByRole("link", { name: "Ventas de boletería" }).click();
+    await expect(page).toHaveURL(/\/myBookingsBox$/);
+    const sale = page.getByRole("article", { name: `Compra n.º ${orderId} — Marta Gómez` });
+    await expect(sale.getByRole("link", { name: /^Descargar Factura B/ })).toBeVisible();
+    await expectAccessible(page);
+
+    // Cancelling asks first: a dialog (a section of the page without JavaScript).
+    await sale.getByRole("link", { name: `Anular la compra Compra n.º ${orderId}` }).click();
+    const dialog = page.getByRole("dialog", { name: `¿Anular la compra n.º ${orderId}?` });
+    await expect(dialog).toContainText(/Devolvé \$\s[\d.]+ en efectivo al comprador\./);
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Sí, anular la compra" }).click();
+    await expect(page).toHaveURL(/\/myBookingsBox$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "La compra se anuló, se devolvió el pago" }),
+    ).toBeVisible();
+    await expect(sale).toContainText("Anulada");
+    await expect(sale.getByRole("link", { name: /^Descargar Nota de crédito B/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("a phone sale: the clerk mails a payment link, the buyer pays it without an account", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    await logInAsClerk(page);
+    await page.goto("/");
+    await openShowOnSale(page);
+    await openFirstPerformance(page);
+    await holdGeneralPlaces(page, 1);
+    const email = uniqueEmail("phone-buyer");
+    const form = page.getByRole("region", { name: "Enviar un link de pago" });
+    await form.getByLabel("Nombre del comprador").fill("Julio Ríos");
+    await form.getByLabel(/^E-mail del comprador/).fill(email);
+    await form.getByRole("button", { name: "Enviar el link" }).click();
+    await expect(page).toHaveURL(/\/myBookingsBox$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "link de pago se envió" }),
+    ).toBeVisible();
+
+    // The buyer: no account, the link from the mail.
+    const mail = await newestMailTo(email);
+    const link = /https?:\/\/\S+\/linkPago\/\S+/.exec(partText(mail, "text/plain") ?? "")?.[0];
+    expect(link).toBeDefined();
+    await page.context().clearCookies();
+    const url = new URL(link ?? "");
+    await page.goto(url.pathname + url.search);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Pagá las entradas reservadas para vos" }),
+    ).toBeVisible();
+    await expect(page.getByText(/reservadas para Julio Ríos/)).toBeVisible();
+    await expectAccessible(page);
+    await fillCard(page, testCards.approves);
+    await page.getByRole("button", { name: /^Pagar/ }).click();
+    await expect(page).toHaveURL(/\/payConfirmLinkPago\?/);
+    await expect(page.getByRole("heading", { level: 1, name: "Pago confirmado" })).toBeVisible();
+    await expectAccessible(page);
+
+    // A link pasted on /linkPago opens the same (paid) purchase.
+    await page.goto("/linkPago");
+    await expectAccessible(page);
+    await page.getByLabel("Link de pago").fill(link ?? "");
+    await page.getByRole("button", { name: "Abrir el link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pago confirmado" })).toBeVisible();
+  });
 });
 
 test("a customer is refused on every box-office page", async ({ page }) => {

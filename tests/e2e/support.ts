@@ -1,5 +1,8 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { type ReadEml, readEml } from "../../commerce/mail/read-eml.ts";
 
 /** A Content-Security-Policy as its directives, by name. */
 export function policyDirectives(policy: string | undefined): Record<string, string> {
@@ -266,4 +269,30 @@ export async function holdOneGeneralPlace(page: Page, prefix: string) {
   await openShowOnSale(page);
   await openFirstPerformance(page);
   await holdGeneralPlaces(page, 1);
+}
+
+/** Where the e2e server's API writes its mail (playwright.config.ts: DATA_DIR). */
+const outbox = join("test-results", "e2e-data", "outbox");
+
+/** The newest mail to `email` in the outbox, once it has arrived. */
+export async function newestMailTo(email: string): Promise<ReadEml> {
+  let found: ReadEml | undefined;
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith(".eml"));
+        for (const name of names.sort().reverse()) {
+          const mail = readEml(await readFile(join(outbox, name)));
+          if (mail.headers.get("to") === email) {
+            found = mail;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${email}`);
+  return found;
 }

@@ -28,7 +28,7 @@ export function PaymentLinkForm({
         />
         <TextField
           meta={buyer.cEmail}
-          label={t("checkout:boxOffice.buyerEmail")}
+          label={t("checkout:paymentLink.boxOffice.email")}
           type="email"
           autoComplete="off"
         />

@@ -71,12 +71,10 @@ export default function BuyTicketBox({ loaderData, actionData }: Route.Component
           currentYear={loaderData.currentYear}
           lastResult={actionData && "status" in actionData ? actionData : undefined}
         />
-        <PaymentLinkForm
-          lastResult={
-            actionData && "paymentLink" in actionData ? actionData.paymentLink : undefined
-          }
-        />
       </section>
+      <PaymentLinkForm
+        lastResult={actionData && "paymentLink" in actionData ? actionData.paymentLink : undefined}
+      />
       {expired ? <ExpiredDialog /> : null}
     </div>
   );
