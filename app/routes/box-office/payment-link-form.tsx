@@ -2,9 +2,10 @@
 // e-mail, to whom the link is mailed.
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { FormErrors, TextField, useShopForm } from "~/components/field";
+import { FormErrors, useShopForm } from "~/components/field";
 import { boxPaymentLinkForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
+import { BuyerFields } from "./buyer-fields";
 
 export function PaymentLinkForm({
   lastResult,
@@ -21,16 +22,10 @@ export function PaymentLinkForm({
       <p className="text-sm">{t("checkout:paymentLink.boxOffice.intro")}</p>
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} />
-        <TextField
-          meta={buyer.cNombre}
-          label={t("checkout:boxOffice.buyerName")}
-          autoComplete="off"
-        />
-        <TextField
-          meta={buyer.cEmail}
-          label={t("checkout:paymentLink.boxOffice.email")}
-          type="email"
-          autoComplete="off"
+        <BuyerFields
+          name={buyer.cNombre}
+          email={buyer.cEmail}
+          emailLabel={t("checkout:paymentLink.boxOffice.email")}
         />
         <button type="submit" name="intent" value="paymentLink" className="button-secondary">
           {t("checkout:paymentLink.boxOffice.submit")}

@@ -5,12 +5,13 @@ import { getFormProps } from "@conform-to/react";
 import type { PerformanceQuestions, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
-import { FormErrors, RadioField, TextField, useShopForm } from "~/components/field";
+import { FormErrors, RadioField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { boxSaleForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
 import { QuestionsFields } from "~/routes/buy-ticket/questions-fields";
+import { BuyerFields } from "./buyer-fields";
 
 export function SaleForm({
   process,
@@ -43,16 +44,10 @@ export function SaleForm({
     >
       <FormErrors form={form} />
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
-      <TextField
-        meta={buyer.cNombre}
-        label={t("checkout:boxOffice.buyerName")}
-        autoComplete="off"
-      />
-      <TextField
-        meta={buyer.cEmail}
-        label={t("checkout:boxOffice.buyerEmail")}
-        type="email"
-        autoComplete="off"
+      <BuyerFields
+        name={buyer.cNombre}
+        email={buyer.cEmail}
+        emailLabel={t("checkout:boxOffice.buyerEmail")}
       />
       <QuestionsFields questions={questions} fields={fields} />
       <RadioField

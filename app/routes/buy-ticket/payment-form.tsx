@@ -12,7 +12,7 @@ import type {
 } from "@contract";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
-import { FieldErrors, FormErrors, RadioField, useShopForm } from "~/components/field";
+import { FormErrors, RadioField, useShopForm } from "~/components/field";
 import { TermsField } from "~/components/terms-field";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm } from "~/lib/forms";

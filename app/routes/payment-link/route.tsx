@@ -7,7 +7,7 @@ import { type FieldMetadata, getFormProps } from "@conform-to/react";
 import type { PaymentLinkView } from "@contract";
 import { Form, redirect, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
-import { FieldErrors, FormErrors, SelectField, useShopForm } from "~/components/field";
+import { FormErrors, SelectField, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { TermsField } from "~/components/terms-field";
 import { formatDateTime, formatPrice } from "~/lib/format";
