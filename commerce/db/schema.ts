@@ -16,6 +16,7 @@ import {
 
 import { customerAddresses, customers } from "./schema-customers.ts";
 import { hallSeats, hallSectors } from "./schema-halls.ts";
+import type { DeliveryAddress } from "./schema-process.ts";
 import { localizedSql, searchFold } from "./search-fold.ts";
 
 export * from "./schema-customers.ts";
@@ -23,22 +24,10 @@ export * from "./schema-door.ts";
 export * from "./schema-halls.ts";
 export * from "./schema-invoicing.ts";
 export * from "./schema-operations.ts";
+export * from "./schema-process.ts";
 export * from "./search-fold.ts";
 
 export type LocalizedText = { es: string; en: string; pt: string };
-
-/** A customer's address as an order keeps it. */
-export type DeliveryAddress = {
-  street: string;
-  streetNumber: string;
-  floor: string | null;
-  apartment: string | null;
-  location: string;
-  province: string;
-  zip: string;
-  country: string;
-  referrer: string | null;
-};
 
 /** What a show's search matches in one language, besides its venue and category names. */
 const showSearchText = (language: "es" | "en" | "pt"): SQL =>
@@ -285,64 +274,6 @@ export const purchaseProcesses = pgTable(
   },
   (t) => [index("purchase_processes_customer_idx").on(t.customerId)],
 );
-
-/**
- * The promotion chosen for a place a process holds. It counts only while that hold is live
- * (the position still held by this process, unsold, before its deadline); releasing a place
- * deletes its row (purchase/holds.ts releaseHolds).
- */
-export const placePromotions = pgTable(
-  "place_promotions",
-  {
-    processId: integer("process_id")
-      .notNull()
-      .references(() => purchaseProcesses.id),
-    positionId: integer("position_id")
-      .notNull()
-      .references(() => positions.id),
-    promotionId: integer("promotion_id")
-      .notNull()
-      .references(() => promotions.id),
-  },
-  (t) => [
-    primaryKey({ columns: [t.processId, t.positionId] }),
-    index("place_promotions_promotion_idx").on(t.promotionId),
-  ],
-);
-
-/**
- * The buyer's answers to what a performance of the process asks (performances
- * requestedData): kept with the process, which its order points to once paid.
- */
-export const processAnswers = pgTable(
-  "process_answers",
-  {
-    processId: integer("process_id")
-      .notNull()
-      .references(() => purchaseProcesses.id),
-    performanceId: integer("performance_id")
-      .notNull()
-      .references(() => performances.id),
-    code: text("code").notNull(),
-    value: text("value").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.processId, t.performanceId, t.code] })],
-);
-
-/**
- * A payment link (purchase/payment-links.ts): a box-office clerk's BOX process paid online by
- * a buyer who is not there (a phone sale). Only a hash of the link's random key is kept; the
- * link lives as long as the process holds its places. One per process: a new one replaces it.
- */
-export const paymentLinks = pgTable("payment_links", {
-  processId: integer("process_id")
-    .primaryKey()
-    .references(() => purchaseProcesses.id),
-  keyHash: text("key_hash").notNull().unique(),
-  buyerName: text("buyer_name").notNull(),
-  buyerEmail: text("buyer_email").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-});
 
 export const payments = pgTable(
   "payments",
