@@ -16,6 +16,7 @@ import {
   signUpByPost,
   testCards,
   uniqueEmail,
+  waitForHydration,
 } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
@@ -46,6 +47,8 @@ test.describe("a clerk's sales", () => {
     await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
     await logInAsClerk(page);
     await page.goto("/");
+    // With JavaScript the menu opens once React runs the header (a click before is undone).
+    await waitForHydration(page);
     const header = page.getByRole("banner");
     await expect(header.getByText("Boletería", { exact: true })).toBeVisible();
     // BOX mode: of the personal pages only the counter's bookings remain.
