@@ -53,15 +53,17 @@ export async function selectDelivery(
     addressId?: number | null;
   },
 ): Promise<ProcessRow> {
-  const process = await ownProcess(deps.db, input.processId, input.customerId);
   const delivery = deliveryTypeById(input.deliveryTypeId);
   if (!delivery) throw fieldError("idEntregaTipo", "deliveryRequired");
-  const offered = await offeredDeliveryTypes(deps.db, process, deps.now());
-  if (!offered.some((rule) => rule.id === delivery.id)) {
-    throw fieldError("idEntregaTipo", "deliveryNotOffered");
-  }
+  // The other types are always offered: choosing one stays a single conditional statement
+  // (the on-sale path); only home delivery reads what it depends on.
   let deliveryAddressId: number | null = null;
   if (delivery.home) {
+    const process = await ownProcess(deps.db, input.processId, input.customerId);
+    const earliestStart = await earliestHeldStart(deps.db, process.id, deps.now());
+    if (!deliveryOffered(delivery, { kind: process.kind, earliestStart }, deps.now())) {
+      throw fieldError("idEntregaTipo", "deliveryNotOffered");
+    }
     if (!input.addressId) throw fieldError("idClienteDomicilio", "deliveryAddressRequired");
     const [address] = await deps.db
       .select({ id: customerAddresses.id, country: customerAddresses.country })
