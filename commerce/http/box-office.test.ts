@@ -8,7 +8,13 @@ import type { Database } from "../db/client.ts";
 import { customers, orders, payments, staffRoles } from "../db/schema.ts";
 import { partText, readEml } from "../mail/read-eml.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import { type Fixture, signUp, type TestApi, testCard } from "../testing/harness.ts";
+import {
+  type Fixture,
+  grantStaffRole,
+  signUp,
+  type TestApi,
+  testCard,
+} from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -20,8 +26,7 @@ const api = setUpApiTests({ customers: ["clerk", "alice"] });
 beforeEach(async () => {
   ({ db, t, fx } = api);
   ({ clerk, alice } = api.tokens);
-  const [row] = await db.select().from(customers).where(eq(customers.email, "clerk@example.com"));
-  await db.insert(staffRoles).values({ customerId: row.id, role: "BOX_CLERK" });
+  await grantStaffRole(db, "clerk@example.com", "BOX_CLERK");
 });
 
 const take = (token: string, ctProcess?: "BOX" | "CART") =>

@@ -1,7 +1,3 @@
-// Payment links: a clerk's BOX process mailed to a buyer who pays it online without login.
-// The key is shown once and kept only as a hash; a forged, replaced or expired link pays
-// nothing; paying twice with one key charges once; the order is the clerk's counter sale.
-import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   chargeResponse,
@@ -10,10 +6,10 @@ import {
   purchaseProcessSchema,
 } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
-import { customers, orders, paymentLinks, payments, staffRoles } from "../db/schema.ts";
+import { orders, paymentLinks, payments } from "../db/schema.ts";
 import { partText, readEml } from "../mail/read-eml.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import { type Fixture, type TestApi, testCard } from "../testing/harness.ts";
+import { type Fixture, grantStaffRole, type TestApi, testCard } from "../testing/harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -26,8 +22,7 @@ const api = setUpApiTests({ customers: ["clerk", "alice"] });
 beforeEach(async () => {
   ({ db, t, fx } = api);
   ({ clerk, alice } = api.tokens);
-  const [row] = await db.select().from(customers).where(eq(customers.email, "clerk@example.com"));
-  await db.insert(staffRoles).values({ customerId: row.id, role: "BOX_CLERK" });
+  await grantStaffRole(db, "clerk@example.com", "BOX_CLERK");
   const { json } = await t.call("/Proceso/0/Posiciones/Tomar", {
     token: clerk,
     body: {

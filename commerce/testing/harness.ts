@@ -2,6 +2,7 @@
 // catalog fixture (fixture.ts), and helpers to sign up and call JSON endpoints in-process.
 // The databases themselves are in database.ts.
 import { createHash, randomBytes } from "node:crypto";
+import { eq as drizzleEq } from "drizzle-orm";
 import { createCommerceApi } from "../app.ts";
 import type { Database } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
@@ -306,4 +307,17 @@ export async function readyToPay(
     body: { nFormaDePago: 1 },
   });
   return processId;
+}
+
+/** Grants a staff role to the test customer with this e-mail, as the city's operators do. */
+export async function grantStaffRole(
+  db: Database,
+  email: string,
+  role: "BOX_CLERK" | "DOOR_STAFF",
+): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(schema.customers)
+    .where(drizzleEq(schema.customers.email, email));
+  await db.insert(schema.staffRoles).values({ customerId: row.id, role });
 }
