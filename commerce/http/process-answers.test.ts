@@ -2,11 +2,13 @@
 // all or nothing with every value checked, someone else's process a 404, and the charge
 // refuses while a question is unanswered.
 import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorData, processQuestionsResponse } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { performances, processAnswers } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
+import { pageTexts } from "../testing/pdf-text.ts";
 import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
 
 let db: Database;
@@ -79,7 +81,17 @@ describe("GET and POST Proceso/{id}/DatosAdicionales", () => {
       .parse(saved.json.oData)
       .Lista[0].listaDatos.map((d) => d.cValor);
     expect(values).toEqual(["Ana García", "30.111.222"]);
-    expect((await pay()).json.nCode).toBe(200);
+    const paid = await pay();
+    expect(paid.json.nCode).toBe(200);
+    // The e-ticket names the holder the answers gave, not the buyer who paid.
+    const eticket = await t.request(`/Pedido/${paid.json.oData.idPedido}/ETicket`, {
+      token: alice,
+      language: "en",
+    });
+    const page = pageTexts(await PDFDocument.load(await eticket.arrayBuffer()), 0);
+    expect(page).toEqual(
+      expect.arrayContaining(["TICKET HOLDER", "Ana García", "HOLDER'S DNI", "30.111.222"]),
+    );
     // Paid, the answers can no longer change.
     const late = await t.call(path(), { token: alice, body: answers("Otra Persona", "30111223") });
     expect(late.json.oData.cCodigo).toBe("PROCESS_PAID");

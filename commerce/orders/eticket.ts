@@ -3,6 +3,7 @@
 // is a 404.
 
 import { eq } from "drizzle-orm";
+import type { RequestedDataCode } from "../contract/requested-data.ts";
 import { customers } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { localized } from "../domain/localized.ts";
@@ -23,6 +24,12 @@ export async function orderETicketPdf(
     .select({ firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
     .where(eq(customers.id, customerId));
+  const namedBy = new Map(
+    found.order.listaFunciones.map((performance) => [
+      performance.idFuncion,
+      namedTicket(performance.listaDatos),
+    ]),
+  );
   return renderETicketPdf(
     {
       orderId,
@@ -41,9 +48,20 @@ export async function orderETicketPdf(
           price: ticket.price,
           promotion: ticket.promotionName ? localized(ticket.promotionName, language) : null,
           code: ticket.code,
+          named: namedBy.get(ticket.performanceId),
         };
       }),
     },
     language,
   );
+}
+
+/** The answers that name a ticket's holder (the same for every ticket of a performance). */
+function namedTicket(answers: ReadonlyArray<{ cCodigo: string; cValor: string }>) {
+  const value = (code: RequestedDataCode) => answers.find((a) => a.cCodigo === code)?.cValor;
+  return {
+    holderName: value("HOLDER_NAME"),
+    holderDocument: value("HOLDER_DOCUMENT"),
+    institution: value("INSTITUTION"),
+  };
 }

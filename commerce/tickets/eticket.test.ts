@@ -53,6 +53,27 @@ const order: ETicketInput = {
 };
 
 describe("renderETicketPdf", () => {
+  it("prints the holder a named ticket names, with the DNI, instead of the buyer", async () => {
+    const named = {
+      ...order,
+      tickets: [
+        {
+          ...order.tickets[0],
+          named: { holderName: "Ana García", holderDocument: "30.111.222", institution: "UBA" },
+        },
+        order.tickets[1],
+      ],
+    };
+    const doc = await PDFDocument.load(await renderETicketPdf(named, "es"));
+    const first = pageTexts(doc, 0);
+    expect(first).toEqual(
+      expect.arrayContaining(["Ana García", "DNI DEL TITULAR", "30.111.222", "INSTITUCIÓN", "UBA"]),
+    );
+    expect(first).not.toContain("João Conceição");
+    // A ticket of the same order that names nobody still carries the buyer's name.
+    expect(pageTexts(doc, 1)).toContain("João Conceição");
+  });
+
   it("renders one page per ticket in Portuguese, accents included", async () => {
     const bytes = await renderETicketPdf(order, "pt");
     expect(bytes).toBeInstanceOf(Uint8Array);

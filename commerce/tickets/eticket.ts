@@ -30,6 +30,12 @@ export type ETicketInput = {
     /** The promotion it was sold with, in the ticket's language; null: none. */
     promotion: string | null;
     code: string;
+    /**
+     * What the performance asked before paying (decision 0044), for a named ticket: the
+     * holder it names replaces the buyer's name on the page; the DNI and institution print
+     * under it, as the door staff may ask for them.
+     */
+    named?: { holderName?: string; holderDocument?: string; institution?: string };
   }>;
 };
 
@@ -253,8 +259,12 @@ function detailRows(
     [t("eticket:price"), formatPesos(ticket.price)],
     ...(ticket.promotion ? [[t("eticket:promotion"), ticket.promotion] as [string, string]] : []),
     [t("eticket:order"), String(input.orderId)],
-    [t("eticket:holder"), input.customerName],
+    [t("eticket:holder"), ticket.named?.holderName ?? input.customerName],
   );
+  if (ticket.named?.holderDocument) {
+    rows.push([t("eticket:holderDocument"), ticket.named.holderDocument]);
+  }
+  if (ticket.named?.institution) rows.push([t("eticket:institution"), ticket.named.institution]);
   return rows;
 }
 
