@@ -8,8 +8,8 @@ import { errorData, processQuestionsResponse } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { performances, processAnswers } from "../db/schema.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import { pageTexts } from "../testing/pdf-text.ts";
 import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
+import { pageTexts } from "../testing/pdf-text.ts";
 
 let db: Database;
 let t: TestApi;
