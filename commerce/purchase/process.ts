@@ -22,7 +22,7 @@ import {
 } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
-import { withoutPaymentLink } from "./link-sale.ts";
+import { notABooking, withoutPaymentLink } from "./link-sale.ts";
 import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
 import { liveHeldPlaces } from "./view.ts";
 
@@ -87,7 +87,7 @@ export async function sectorsOnSale(db: Executor, performanceId: number, now: Da
 }
 
 /** Checks what a take request names against the catalog before any place is touched. */
-async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
+export async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
   const sectorIds = new Set((await sectorsOnSale(db, request.idFuncion, now)).map((s) => s.id));
   const quantities = new Map<number, number>();
   for (const [index, item] of (request.listaSectores ?? []).entries()) {
@@ -115,14 +115,14 @@ async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
   return { performanceId: request.idFuncion, quantities, seatIds };
 }
 
-type TakePlan = Awaited<ReturnType<typeof planTake>>;
+export type TakePlan = Awaited<ReturnType<typeof planTake>>;
 
 /** Throws TOO_MANY_PLACES when the process would hold more of the performance than allowed. */
 export function ensureWithinPlaceLimit(take: TakeSize, max: number) {
   if (exceedsPlaceLimit(take, max)) throw businessError("TOO_MANY_PLACES", { max });
 }
 
-function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
+export function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
   return {
     held,
     generalPlaces: [...plan.quantities.values()].reduce((sum, n) => sum + n, 0),
@@ -183,7 +183,8 @@ export async function openProcessForTake(
     .from(customers)
     .where(eq(customers.id, customerId))
     .for("update");
-  // A sale handed to a buyer by a payment link is theirs to pay now: it stays.
+  // A sale handed to a buyer by a payment link is theirs to pay now, a booking is paid
+  // later: both stay.
   const previous = await tx
     .update(purchaseProcesses)
     .set({ status: "CANCELLED" })
@@ -192,6 +193,7 @@ export async function openProcessForTake(
         eq(purchaseProcesses.customerId, customerId),
         eq(purchaseProcesses.status, "ACTIVE"),
         withoutPaymentLink(tx),
+        notABooking(tx),
       ),
     )
     .returning({ id: purchaseProcesses.id });
@@ -233,27 +235,32 @@ export async function takePlaces(
       const held = await heldOfPerformance(tx, process.id, plan.performanceId, now);
       ensureWithinPlaceLimit(sizeOfTake(plan, held), deps.maxPlacesPerPerformance);
     }
-    const target = { processId: process.id, deadline: process.deadline, now };
-    for (const [sectorId, quantity] of plan.quantities) {
-      const held = await holdSectorPlaces(tx, {
-        ...target,
-        performanceId: plan.performanceId,
-        sectorId,
-        quantity,
-      });
-      // Throwing rolls the whole transaction back: nothing stays half-taken.
-      if (held.length < quantity) throw businessError("NOT_ENOUGH_PLACES");
-    }
-    if (plan.seatIds.length > 0) {
-      const held = await holdSeats(tx, {
-        ...target,
-        performanceId: plan.performanceId,
-        seatIds: plan.seatIds,
-      });
-      if (held.length < plan.seatIds.length) throw businessError("SEAT_TAKEN");
-    }
+    await holdPlanned(tx, plan, process, now);
     return process;
   });
+}
+
+/** Holds what a plan asks for, until the process's deadline; throws (rolls back) when short. */
+export async function holdPlanned(tx: Executor, plan: TakePlan, process: ProcessRow, now: Date) {
+  const target = { processId: process.id, deadline: process.deadline, now };
+  for (const [sectorId, quantity] of plan.quantities) {
+    const held = await holdSectorPlaces(tx, {
+      ...target,
+      performanceId: plan.performanceId,
+      sectorId,
+      quantity,
+    });
+    // Throwing rolls the whole transaction back: nothing stays half-taken.
+    if (held.length < quantity) throw businessError("NOT_ENOUGH_PLACES");
+  }
+  if (plan.seatIds.length > 0) {
+    const held = await holdSeats(tx, {
+      ...target,
+      performanceId: plan.performanceId,
+      seatIds: plan.seatIds,
+    });
+    if (held.length < plan.seatIds.length) throw businessError("SEAT_TAKEN");
+  }
 }
 
 /**
