@@ -206,6 +206,12 @@ describe("booking places", () => {
     expect(more.idProcesoDeCompra).toBe(first.idProcesoDeCompra);
     expect(more.dMaxima).toBe(first.dMaxima);
     expect(more.oCantidadTotal.nCantidadTotal).toBe(3);
+    // The cart's take cannot add to a booking (it would skip its conditions and cutoff).
+    const viaCart = await t.call(`/Proceso/${first.idProcesoDeCompra}/Posiciones/Tomar`, {
+      token: alice,
+      body: { idFuncion: fx.performances.main.id, listaPosiciones: [fx.seatIds[0]] },
+    });
+    expect(viaCart.status).toBe(400);
     // A cart is no booking to add to.
     const cart = await takeAllGeneral(bob);
     const id = cart.json.oData.idProcesoDeCompra;

@@ -36,3 +36,11 @@ export function notABooking(tx: Executor) {
       .where(eq(bookings.processId, purchaseProcesses.id)),
   );
 }
+
+export async function isBooking(tx: Executor, processId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: bookings.processId })
+    .from(bookings)
+    .where(eq(bookings.processId, processId));
+  return row !== undefined;
+}

@@ -22,7 +22,7 @@ import {
 } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
-import { notABooking, withoutPaymentLink } from "./link-sale.ts";
+import { isBooking, notABooking, withoutPaymentLink } from "./link-sale.ts";
 import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
 import { liveHeldPlaces } from "./view.ts";
 
@@ -156,9 +156,9 @@ export async function heldOfPerformance(
 
 /**
  * The process a take adds to, locked for the transaction: process 0 starts a new process
- * (CART, or BOX for a box-office clerk; clock = now + purchaseMinutes) and ends the customer's other open ones, giving
- * their places back (one open cart per customer); another id must be the customer's own
- * open process.
+ * (CART, or BOX for a box-office clerk; clock = now + purchaseMinutes) and ends the customer's
+ * other open ones, giving their places back (one open cart per customer); another id must be
+ * the customer's own open process.
  */
 export async function openProcessForTake(
   tx: Executor,
@@ -171,7 +171,9 @@ export async function openProcessForTake(
   if (input.processId !== 0) {
     const process = await lockOwnProcess(tx, input.processId, customerId);
     ensureOpen(process, now);
-    if (kind !== undefined && kind !== process.kind) throw fieldError("ctProcess", "invalid");
+    // A booking takes places only through TomarReserva* (its conditions, its cutoff).
+    const wrongKind = kind !== undefined && kind !== process.kind;
+    if (wrongKind || (await isBooking(tx, process.id))) throw fieldError("ctProcess", "invalid");
     return process;
   }
   // A box-office sale is for clerks only (the role is granted in the database).
@@ -265,9 +267,8 @@ export async function holdPlanned(tx: Executor, plan: TakePlan, process: Process
 
 /**
  * Gives back the places the customer's process holds for one performance (only `positionIds`
- * when given; others' places among them are left alone). A running process
- * left without places has no purchase in it any more: it ends (CANCELLED) at once, so no
- * client shows an empty cart with a running clock or takes payment for nothing.
+ * when given; others' places among them are left alone). A running process left without
+ * places ends (CANCELLED) at once: no client shows an empty cart with a running clock.
  */
 export async function releasePerformance(
   deps: CommerceDeps,
