@@ -91,7 +91,8 @@ export async function performanceAction(
       return refused(t("validation:quantityInvalid"), values, 400);
     }
     const failure = await bookSelection(shop, performanceId, picked.selection, form);
-    return refused(failure.message, values, holdFailureStatus(failure));
+    const unaccepted = failure.code === "BOOKING_CONDITIONS_NOT_ACCEPTED";
+    return refused(failure.message, values, unaccepted ? 422 : holdFailureStatus(failure));
   }
   const failure = await holdPlacesAndCheckout(
     shop,
