@@ -114,6 +114,20 @@ describe("the performance page's Book button", () => {
   });
 });
 
+it("tells a clerk which buyer field is missing, booking nothing", async () => {
+  const { result } = await book(clerk, {
+    [generalField()]: "1",
+    acceptBookingConditions: "on",
+    bookingBuyerName: "",
+    bookingBuyerEmail: "marta@example.com",
+  });
+  const refusal = result as unknown as Refusal;
+  expect(refusal.init.status).toBe(400);
+  expect(refusal.data.error).toBe("Enter the buyer's name");
+  const page = await runRoute(counterSales.loader, pageGet("/myBookingsBox", await clerk.cookie()));
+  expect(page.result?.bookings).toEqual([]);
+});
+
 describe("/myBookings", () => {
   let bookingId: number;
   beforeEach(async () => {

@@ -90,7 +90,7 @@ export async function performanceAction(
     if (sectors.length > 0 && seats.length > 0) {
       return refused(t("validation:quantityInvalid"), values, 400);
     }
-    const failure = await bookSelection(shop, performanceId, picked.selection, form);
+    const failure = await bookSelection(shop, performanceId, picked.selection, form, t);
     const unaccepted = failure.code === "BOOKING_CONDITIONS_NOT_ACCEPTED";
     return refused(failure.message, values, unaccepted ? 422 : holdFailureStatus(failure));
   }

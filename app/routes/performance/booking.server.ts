@@ -3,6 +3,7 @@
 // the buyer accepted them. The booking is not the running purchase (the session's process):
 // it waits in My bookings (the counter's, for a clerk), where the page goes next.
 import { endpoints } from "@contract";
+import type { TFunction } from "i18next";
 import { redirect } from "react-router";
 import type { PlaceSelection } from "~/lib/place-selection";
 import type { CommerceFailure } from "~/services/commerce.server";
@@ -19,6 +20,7 @@ export async function bookSelection(
   performanceId: number,
   selection: PlaceSelection,
   form: FormData,
+  t: TFunction,
 ): Promise<CommerceFailure> {
   const forCounter = shop.user?.lTaquilla === true;
   const common = {
@@ -45,7 +47,17 @@ export async function bookSelection(
           params,
           body: { ...common, listaSectores: selection.sectors },
         });
-  if (!result.ok) return result;
+  if (!result.ok) return result.code === "VALIDATION" ? buyerFieldsExplained(result, t) : result;
   shop.session.flash("notice", "account:bookings.booked");
   throw redirect(forCounter ? "/myBookingsBox" : "/myBookings");
+}
+
+/** A clerk's booking refused for the buyer's fields says which and why (else as the API). */
+function buyerFieldsExplained(failure: CommerceFailure, t: TFunction): CommerceFailure {
+  const buyerErrors = Object.entries(failure.fieldErrors ?? {}).filter(([field]) =>
+    field.startsWith("oComprador."),
+  );
+  if (buyerErrors.length === 0) return failure;
+  const messages = buyerErrors.flatMap(([, keys]) => keys.map((key) => t(`validation:${key}`)));
+  return { ...failure, message: messages.join(" ") };
 }
