@@ -185,6 +185,8 @@ describe("booking places", () => {
         .status,
     ).toBe(400);
     expect((await t.call("/Reserva/abc/Pagar", { token: alice, body: {} })).status).toBe(400);
+    expect((await t.call("/Reserva/0/Liberar", { token: alice, body: {} })).status).toBe(400);
+    expect((await t.call("/Reserva/1/Liberar", { body: {} })).status).toBe(401);
     expect((await t.call("/Reservas", { body: {} })).status).not.toBe(500);
     expect((await t.call("/Reservas")).status).toBe(401);
     expect(await db.select().from(bookings)).toEqual([]);

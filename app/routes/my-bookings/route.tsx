@@ -3,10 +3,11 @@
 // (?liberar={id}: a dialog with JavaScript, a section of the page without) and frees its
 // places. Expired bookings are not listed: their places are already free.
 import { endpoints } from "@contract";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
 import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
@@ -43,9 +44,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 export default function MyBookings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const notice = useRouteLoaderData<typeof rootLoader>("root")?.notice ?? null;
   return (
     <section aria-labelledby="bookings-heading">
-      <h1 id="bookings-heading">{t("account:bookings.title")}</h1>
+      {/* biome-ignore lint/a11y/noAutofocus: after booking or releasing (a notice says so) the focus starts at the heading. */}
+      <h1 id="bookings-heading" tabIndex={-1} autoFocus={notice !== null}>
+        {t("account:bookings.title")}
+      </h1>
       <p>{t("account:bookings.intro")}</p>
       {actionData ? (
         <ErrorSummary
