@@ -18,25 +18,23 @@ test("book places, find them in My bookings, and pay the booking later", async (
     .getByRole("link", { name: /^Comprar para/ })
     .last()
     .click();
-  const quantity = page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first();
-  const form = page.locator("form").filter({ has: quantity });
-  await quantity.fill("2");
+  // The general-admission form: its quantity, and its own booking choice.
+  const quantity = () =>
+    page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first();
+  const form = () => page.locator("form").filter({ has: quantity() });
+  await quantity().fill("2");
   await expectAccessible(page);
 
   // Without the conditions: refused, saying why, on the same page.
-  await form.getByRole("button", { name: "Reservar" }).click();
+  await form().getByRole("button", { name: "Reservar" }).click();
   await expect(
     page.getByText("Para reservar tenés que aceptar las condiciones de reserva"),
   ).toBeVisible();
   await expectAccessible(page);
 
-  await page
-    .locator("form")
-    .filter({ has: page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first() })
-    .getByLabel("Acepto las condiciones de reserva")
-    .check();
-  await page.getByLabel("Cantidad de entradas").and(page.locator(":enabled")).first().fill("2");
-  await page.getByRole("button", { name: "Reservar" }).first().click();
+  await quantity().fill("2");
+  await form().getByLabel("Acepto las condiciones de reserva").check();
+  await form().getByRole("button", { name: "Reservar" }).click();
   await expect(page).toHaveURL(/\/myBookings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Mis reservas" })).toBeVisible();
   await expect(page.getByText("Tu reserva está hecha.")).toBeVisible();
