@@ -58,6 +58,7 @@ export default [
   route("door", "routes/door/route.tsx", { id: "door" }),
   route("door/public-key.pem", "routes/door/public-key.ts", { id: "doorPublicKey" }),
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
+  route("myBookings", "routes/my-bookings/route.tsx", { id: "myBookings" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),
   route("myOrders/:idPedido/calendar.ics", "routes/order-calendar.ts", { id: "orderCalendar" }),
   // bill.pdf and credit-note.pdf (the files above are matched first).

@@ -8,6 +8,7 @@ import type { Database } from "./db/client.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { ApiError, validationError } from "./errors.ts";
 import { accountSecurityHandlers } from "./http/account-security.ts";
+import { bookingHandlers } from "./http/bookings.ts";
 import { boxOfficeHandlers } from "./http/box-office.ts";
 import { browseHandlers } from "./http/browse.ts";
 import { catalogHandlers, posterImplementation } from "./http/catalog.ts";
@@ -105,6 +106,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...purchaseHandlers(deps),
       ...paymentLinkHandlers(deps),
       ...positionHandlers(deps),
+      ...bookingHandlers(deps),
       ...promotionHandlers(deps),
       ...productHandlers(deps),
       ...boxOfficeHandlers(deps),

@@ -68,6 +68,8 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   PRODUCT_NOT_OFFERED: 409,
   ORDER_NOT_CANCELLABLE: 409,
   REFUND_FAILED: 502,
+  BOOKING_CONDITIONS_NOT_ACCEPTED: 422,
+  BOOKING_TOO_LATE: 409,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {

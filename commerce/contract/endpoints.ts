@@ -5,6 +5,13 @@ import {
   recoveryCodeEndpoint,
   resetPasswordEndpoint,
 } from "./account-security.ts";
+import {
+  bookByPerformanceEndpoint,
+  bookByPositionEndpoint,
+  bookingsEndpoint,
+  releaseBookingEndpoint,
+  resumeBookingEndpoint,
+} from "./bookings.ts";
 import { boxChargeEndpoint, cancelOrderEndpoint, counterSalesEndpoint } from "./box-office.ts";
 import {
   billboardEndpoint,
@@ -179,6 +186,12 @@ export const endpoints = {
   takeGroup: takeGroupEndpoint,
   releaseGroup: releaseGroupEndpoint,
   changeSector: changeSectorEndpoint,
+  // purchase: bookings (spec §7 TomarReserva*, idReserva)
+  bookByPerformance: bookByPerformanceEndpoint,
+  bookByPosition: bookByPositionEndpoint,
+  bookings: bookingsEndpoint,
+  resumeBooking: resumeBookingEndpoint,
+  releaseBooking: releaseBookingEndpoint,
   // purchase: products with a performance
   assignedProducts: assignedProductsEndpoint,
   selectProducts: selectProductsEndpoint,

@@ -75,3 +75,19 @@ export const paymentLinks = pgTable("payment_links", {
   buyerEmail: text("buyer_email").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A booking (spec §5, §7 TomarReservaPorFuncion/PorPosicion): a process whose places are held
+ * until a longer deadline (purchase/booking-expiry.ts) and paid later. It is a purchase
+ * process like any other, so holds, lazy expiry, the checkout and payment links apply to it
+ * as they are; this row says it is a booking, when the customer accepted the booking
+ * conditions (no booking without them) and, for one made at the box office, whom it is for.
+ */
+export const bookings = pgTable("bookings", {
+  processId: integer("process_id")
+    .primaryKey()
+    .references(() => purchaseProcesses.id),
+  conditionsAcceptedAt: timestamp("conditions_accepted_at", { withTimezone: true }).notNull(),
+  buyerName: text("buyer_name"),
+  buyerEmail: text("buyer_email"),
+});

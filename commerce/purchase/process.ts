@@ -22,7 +22,7 @@ import {
 } from "./clock.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
-import { withoutPaymentLink } from "./link-sale.ts";
+import { isBooking, notABooking, withoutPaymentLink } from "./link-sale.ts";
 import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
 import { liveHeldPlaces } from "./view.ts";
 
@@ -87,7 +87,7 @@ export async function sectorsOnSale(db: Executor, performanceId: number, now: Da
 }
 
 /** Checks what a take request names against the catalog before any place is touched. */
-async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
+export async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
   const sectorIds = new Set((await sectorsOnSale(db, request.idFuncion, now)).map((s) => s.id));
   const quantities = new Map<number, number>();
   for (const [index, item] of (request.listaSectores ?? []).entries()) {
@@ -115,14 +115,14 @@ async function planTake(db: Database, request: TakePlacesRequest, now: Date) {
   return { performanceId: request.idFuncion, quantities, seatIds };
 }
 
-type TakePlan = Awaited<ReturnType<typeof planTake>>;
+export type TakePlan = Awaited<ReturnType<typeof planTake>>;
 
 /** Throws TOO_MANY_PLACES when the process would hold more of the performance than allowed. */
 export function ensureWithinPlaceLimit(take: TakeSize, max: number) {
   if (exceedsPlaceLimit(take, max)) throw businessError("TOO_MANY_PLACES", { max });
 }
 
-function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
+export function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
   return {
     held,
     generalPlaces: [...plan.quantities.values()].reduce((sum, n) => sum + n, 0),
@@ -156,9 +156,9 @@ export async function heldOfPerformance(
 
 /**
  * The process a take adds to, locked for the transaction: process 0 starts a new process
- * (CART, or BOX for a box-office clerk; clock = now + purchaseMinutes) and ends the customer's other open ones, giving
- * their places back (one open cart per customer); another id must be the customer's own
- * open process.
+ * (CART, or BOX for a box-office clerk; clock = now + purchaseMinutes) and ends the customer's
+ * other open ones, giving their places back (one open cart per customer); another id must be
+ * the customer's own open process.
  */
 export async function openProcessForTake(
   tx: Executor,
@@ -171,7 +171,9 @@ export async function openProcessForTake(
   if (input.processId !== 0) {
     const process = await lockOwnProcess(tx, input.processId, customerId);
     ensureOpen(process, now);
-    if (kind !== undefined && kind !== process.kind) throw fieldError("ctProcess", "invalid");
+    // A booking takes places only through TomarReserva* (its conditions, its cutoff).
+    const wrongKind = kind !== undefined && kind !== process.kind;
+    if (wrongKind || (await isBooking(tx, process.id))) throw fieldError("ctProcess", "invalid");
     return process;
   }
   // A box-office sale is for clerks only (the role is granted in the database).
@@ -183,7 +185,8 @@ export async function openProcessForTake(
     .from(customers)
     .where(eq(customers.id, customerId))
     .for("update");
-  // A sale handed to a buyer by a payment link is theirs to pay now: it stays.
+  // A sale handed to a buyer by a payment link is theirs to pay now, a booking is paid
+  // later: both stay.
   const previous = await tx
     .update(purchaseProcesses)
     .set({ status: "CANCELLED" })
@@ -192,6 +195,7 @@ export async function openProcessForTake(
         eq(purchaseProcesses.customerId, customerId),
         eq(purchaseProcesses.status, "ACTIVE"),
         withoutPaymentLink(tx),
+        notABooking(tx),
       ),
     )
     .returning({ id: purchaseProcesses.id });
@@ -233,34 +237,38 @@ export async function takePlaces(
       const held = await heldOfPerformance(tx, process.id, plan.performanceId, now);
       ensureWithinPlaceLimit(sizeOfTake(plan, held), deps.maxPlacesPerPerformance);
     }
-    const target = { processId: process.id, deadline: process.deadline, now };
-    for (const [sectorId, quantity] of plan.quantities) {
-      const held = await holdSectorPlaces(tx, {
-        ...target,
-        performanceId: plan.performanceId,
-        sectorId,
-        quantity,
-      });
-      // Throwing rolls the whole transaction back: nothing stays half-taken.
-      if (held.length < quantity) throw businessError("NOT_ENOUGH_PLACES");
-    }
-    if (plan.seatIds.length > 0) {
-      const held = await holdSeats(tx, {
-        ...target,
-        performanceId: plan.performanceId,
-        seatIds: plan.seatIds,
-      });
-      if (held.length < plan.seatIds.length) throw businessError("SEAT_TAKEN");
-    }
+    await holdPlanned(tx, plan, process, now);
     return process;
   });
 }
 
+/** Holds what a plan asks for, until the process's deadline; throws (rolls back) when short. */
+export async function holdPlanned(tx: Executor, plan: TakePlan, process: ProcessRow, now: Date) {
+  const target = { processId: process.id, deadline: process.deadline, now };
+  for (const [sectorId, quantity] of plan.quantities) {
+    const held = await holdSectorPlaces(tx, {
+      ...target,
+      performanceId: plan.performanceId,
+      sectorId,
+      quantity,
+    });
+    // Throwing rolls the whole transaction back: nothing stays half-taken.
+    if (held.length < quantity) throw businessError("NOT_ENOUGH_PLACES");
+  }
+  if (plan.seatIds.length > 0) {
+    const held = await holdSeats(tx, {
+      ...target,
+      performanceId: plan.performanceId,
+      seatIds: plan.seatIds,
+    });
+    if (held.length < plan.seatIds.length) throw businessError("SEAT_TAKEN");
+  }
+}
+
 /**
  * Gives back the places the customer's process holds for one performance (only `positionIds`
- * when given; others' places among them are left alone). A running process
- * left without places has no purchase in it any more: it ends (CANCELLED) at once, so no
- * client shows an empty cart with a running clock or takes payment for nothing.
+ * when given; others' places among them are left alone). A running process left without
+ * places ends (CANCELLED) at once: no client shows an empty cart with a running clock.
  */
 export async function releasePerformance(
   deps: CommerceDeps,

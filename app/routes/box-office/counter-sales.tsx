@@ -1,7 +1,7 @@
 // /myBookingsBox (clerks only): the counter's bookings — its sales, newest first, each with
 // its buyer, what was sold, how it was paid, its tickets to print again, its bill and credit
-// note, and a way to cancel it (after a confirmation: ?anular={id}). (Reservations with a
-// seat join this list with issue 11.)
+// note, and a way to cancel it (after a confirmation: ?anular={id}); before them, the
+// counter's open bookings (counter-bookings.tsx; released after ?liberar={id}).
 import { endpoints, idParam } from "@contract";
 import { Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
@@ -11,6 +11,8 @@ import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { seoMeta } from "~/lib/seo";
+import { bookingAction, bookingToRelease } from "~/routes/my-bookings/bookings.server";
+import { ReleaseBookingDialog } from "~/routes/my-bookings/release-dialog";
 import { requireBoxClerk } from "~/services/box-office.server";
 import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
@@ -18,12 +20,18 @@ import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/counter-sales";
 import { cancelCounterSale } from "./cancel-order.server";
 import { CancelOrderDialog } from "./cancel-order-dialog";
+import { CounterBookings } from "./counter-bookings";
 
 const isCancelled = (status: string) => status === "CANCELLED" || status === "CANCELLING";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireBoxClerk(args);
-  const sales = orThrow(await shop.commerce.call(endpoints.counterSales)).Lista;
+  const [salesAnswer, bookingsAnswer] = await Promise.all([
+    shop.commerce.call(endpoints.counterSales),
+    shop.commerce.call(endpoints.bookings),
+  ]);
+  const sales = orThrow(salesAnswer).Lista;
+  const bookings = orThrow(bookingsAnswer).Lista.filter((booking) => booking.ctProcess === "BOX");
   const t = getT(args.context);
   const asked = idParam.safeParse(new URL(args.request.url).searchParams.get("anular"));
   const cancelling = asked.success
@@ -32,6 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     sales,
     cancelling,
+    bookings,
+    releasing: bookingToRelease(args.request, bookings),
     seo: seoFor(args, {
       title: t("checkout:boxOffice.salesTitle"),
       description: t("checkout:boxOffice.salesTitle"),
@@ -42,7 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const shop = requireBoxClerk(args);
-  return cancelCounterSale(shop, await args.request.formData());
+  const form = await args.request.formData();
+  if (form.get("intent") === "release") return bookingAction(shop, form, "/myBookingsBox");
+  return cancelCounterSale(shop, form);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -61,6 +73,10 @@ export default function CounterSales({ loaderData, actionData }: Route.Component
         />
       ) : null}
       {loaderData.cancelling ? <CancelOrderDialog sale={loaderData.cancelling} /> : null}
+      {loaderData.releasing ? (
+        <ReleaseBookingDialog booking={loaderData.releasing} backTo="/myBookingsBox" />
+      ) : null}
+      <CounterBookings bookings={loaderData.bookings} />
       {loaderData.sales.length === 0 ? <p>{t("checkout:boxOffice.noSales")}</p> : null}
       <ul className="space-y-3">
         {loaderData.sales.map((sale) => (

@@ -1,7 +1,8 @@
 // The performance page's one action, by intent: the seats ticked on the map or the list and
 // the general-admission quantities ("places", as the form always sent), or the N best seats
-// of a sector or of the whole hall ("best"). Success goes to the checkout; a refusal comes
-// back translated with its 4xx and what the buyer had chosen.
+// of a sector or of the whole hall ("best"); the places of the first kind are booked instead
+// when its Book button sent the form. Success goes to the checkout (or to the bookings); a
+// refusal comes back translated with its 4xx and what the buyer had chosen.
 import { endpoints, idPath } from "@contract";
 import type { TFunction } from "i18next";
 import { data, redirect } from "react-router";
@@ -17,6 +18,7 @@ import {
 } from "~/services/purchase.server";
 import { tabIdOf } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
+import { bookSelection } from "./booking.server";
 
 /**
  * Said on the checkout after a best-available hold that could not seat the group side by
@@ -81,6 +83,16 @@ export async function performanceAction(
   const picked = readPlaceSelection(form);
   if (!picked.ok) {
     return refused(t(`validation:${picked.error}`, { max: maxPlacesPerPurchase }), values, 400);
+  }
+  if (form.get("booking") === "book") {
+    // Each form picks one kind of place; a booking is of seats or of sectors, not both.
+    const { sectors, seats } = picked.selection;
+    if (sectors.length > 0 && seats.length > 0) {
+      return refused(t("validation:quantityInvalid"), values, 400);
+    }
+    const failure = await bookSelection(shop, performanceId, picked.selection, form, t);
+    const unaccepted = failure.code === "BOOKING_CONDITIONS_NOT_ACCEPTED";
+    return refused(failure.message, values, unaccepted ? 422 : holdFailureStatus(failure));
   }
   const failure = await holdPlacesAndCheckout(
     shop,

@@ -9,6 +9,7 @@ import { useTranslation } from "~/lib/i18n";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import type { ChosenValues } from "./actions.server";
 import { BestAvailableForm } from "./best-available-form";
+import { BookingChoice } from "./booking-choice";
 import { HallPlan, Legend } from "./hall-plan";
 import type { PerformancePage, SeatGridPages } from "./page.server";
 import { SeatGrid } from "./seat-grid";
@@ -142,6 +143,7 @@ function ChosenSector({
             {t("checkout:seatMap.buySeats")}
           </button>
         </div>
+        <BookingChoice />
       </Form>
       <p>
         <a href="#hall-heading">{t("checkout:seatMap.backToHall")}</a>

@@ -6,6 +6,7 @@ import type { SeatMapSector } from "~/components/seat-map/types";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { notFound } from "~/lib/responses";
+import { BookingChoice } from "./booking-choice";
 import { useAvailabilityText } from "./hall-plan";
 import type { PerformancePage } from "./page.server";
 import { seatRows } from "./seat-grid";
@@ -144,11 +145,14 @@ function RowSeats({ sector, row }: { sector: SeatMapSector; row: string }) {
         )}
       </fieldset>
       {free.length > 0 ? (
-        <div>
-          <button type="submit" className="button-primary" disabled={busy}>
-            {t("checkout:seatMap.buySeats")}
-          </button>
-        </div>
+        <>
+          <div>
+            <button type="submit" className="button-primary" disabled={busy}>
+              {t("checkout:seatMap.buySeats")}
+            </button>
+          </div>
+          <BookingChoice />
+        </>
       ) : null}
     </Form>
   );

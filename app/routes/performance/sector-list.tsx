@@ -5,6 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
+import { BookingChoice } from "./booking-choice";
 import { PriceSwatch, sectorHref, useAvailabilityText } from "./hall-plan";
 import type { SectorSummary } from "./page.server";
 
@@ -89,9 +90,12 @@ export function SectorList({
         })}
       </ul>
       {anyGeneral ? (
-        <button type="submit" className="button-primary mt-4" disabled={busy}>
-          {t("checkout:performance.continue")}
-        </button>
+        <>
+          <button type="submit" className="button-primary mt-4" disabled={busy}>
+            {t("checkout:performance.continue")}
+          </button>
+          <BookingChoice />
+        </>
       ) : null}
     </Form>
   );
