@@ -53,7 +53,11 @@ const twoPlaces = () => ({
   listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
 });
 
-async function readyForWallet(token: string, take = twoPlaces(), method = APAY) {
+async function readyForWallet(
+  token: string,
+  take: Parameters<typeof readyToPay>[2] = twoPlaces(),
+  method = APAY,
+) {
   const processId = await readyToPay(t, token, take);
   await t.call(`/Proceso/${processId}/FormaDePago/Seleccionar`, {
     token,
