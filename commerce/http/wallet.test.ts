@@ -274,6 +274,15 @@ describe("a wallet payment", () => {
     expect(repeated).toMatchObject({ cEstado: "APROBADO", idPedido: order.idPedido });
     expect(await wallet.approved()).toEqual([expect.objectContaining({ refunded: false })]);
     expect((await processOf(processId)).cEstado).toBe("PAID");
+    // My orders names the wallet the payment was made with.
+    const history = await t.call("/Historial2", { token: alice, language: "en" });
+    expect(history.json.oData.Lista[0].listaPagos).toEqual([
+      expect.objectContaining({
+        cEstado: "APROBADO",
+        cBilletera: "Apay (wallet)",
+        cUltimos4: null,
+      }),
+    ]);
 
     // Its answered page is gone: a second answer changes nothing.
     expect((await choose(pageUrl, "cancel")).status).toBe(404);
