@@ -46,6 +46,11 @@ export default [
   route("bancard/finish/:idProcesoDeCompra", "routes/pay-result/bank-return.tsx", {
     id: "bancardFinish",
   }),
+  // Where the wallets' pages send the payer back: Apay's and Tigo Money's (spec §2).
+  route("apay/cobro/finalizar", "routes/pay-result/wallet-return.tsx", { id: "apayFinish" }),
+  route("payConfirmTigoMoney", "routes/pay-result/wallet-return.tsx", {
+    id: "payConfirmTigoMoney",
+  }),
   route("linkPago", "routes/payment-link/enter.tsx", { id: "linkPago" }),
   route("linkPago/:idProcesoDeCompra", "routes/payment-link/route.tsx", { id: "linkPagoProcess" }),
   route("payConfirmLinkPago", "routes/payment-link/confirm.tsx", { id: "payConfirmLinkPago" }),

@@ -21,6 +21,7 @@ import { externalLoginHandlers } from "./http/external-login.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
 import { paymentLinkHandlers } from "./http/payment-links.ts";
+import { paymentV2Handlers } from "./http/payments-v2.ts";
 import { positionHandlers } from "./http/positions.ts";
 import { productHandlers } from "./http/products.ts";
 import { promotionHandlers } from "./http/promotions.ts";
@@ -105,6 +106,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...externalLoginHandlers(deps),
       ...purchaseHandlers(deps),
       ...paymentLinkHandlers(deps),
+      ...paymentV2Handlers(deps),
       ...positionHandlers(deps),
       ...bookingHandlers(deps),
       ...promotionHandlers(deps),

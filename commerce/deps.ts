@@ -6,11 +6,14 @@ import type { Invoicing } from "./invoicing/issuer.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
+import type { WalletProvider } from "./payments/wallet.ts";
 import type { TicketSigningKey } from "./tickets/code.ts";
 
 export type CommerceDeps = {
   db: Database;
   payments: PaymentProvider;
+  /** The wallet (Apay, Tigo Money); without one, no wallet method is offered. */
+  wallet?: WalletProvider;
   /** The fiscal authority that authorizes bills and credit notes, and the shop's tax data. */
   invoicing: Invoicing;
   /** HMAC key of processes' cancel keys, recovery codes and the old ticket codes. */

@@ -15,6 +15,9 @@ import { SmtpMailer } from "./mail/smtp.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
 import { sandboxIssuerPages } from "./payments/sandbox-issuer-page.ts";
 import { startSandboxNotifier } from "./payments/sandbox-notifier.ts";
+import { SandboxWallet } from "./payments/sandbox-wallet.ts";
+import { startSandboxWalletNotifier } from "./payments/sandbox-wallet-notifier.ts";
+import { sandboxWalletPages } from "./payments/sandbox-wallet-page.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
@@ -34,6 +37,12 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
     payments: new SandboxAcquirer({
       db,
       answerDelayMs: settings.sandboxAnswerDelayMs,
+      decisionDelayMs: settings.sandbox.decisionMs,
+      publicUrl: settings.sandbox.publicUrl,
+      notificationSecret: settings.sandbox.notificationSecret,
+    }),
+    wallet: new SandboxWallet({
+      db,
       decisionDelayMs: settings.sandbox.decisionMs,
       publicUrl: settings.sandbox.publicUrl,
       notificationSecret: settings.sandbox.notificationSecret,
@@ -86,15 +95,24 @@ export async function startCommerce(settings: CommerceSettings) {
     const notifier = sandbox
       ? startSandboxNotifier(sandbox, (request) => api.fetch(request))
       : null;
-    const fetch = (request: Request, env?: object) =>
-      issuerPages && new URL(request.url).pathname.startsWith("/sandbox/")
-        ? issuerPages.fetch(request)
-        : api.fetch(request, env);
+    // The sandbox wallet's hosted payment page and notifications, likewise.
+    const wallet = deps.wallet instanceof SandboxWallet ? deps.wallet : null;
+    const walletPages = wallet ? sandboxWalletPages(wallet) : null;
+    const walletNotifier = wallet
+      ? startSandboxWalletNotifier(wallet, (request) => api.fetch(request))
+      : null;
+    const fetch = (request: Request, env?: object) => {
+      const path = new URL(request.url).pathname;
+      if (walletPages && path.startsWith("/sandbox/wallet/")) return walletPages.fetch(request);
+      if (issuerPages && path.startsWith("/sandbox/")) return issuerPages.fetch(request);
+      return api.fetch(request, env);
+    };
     // Closing the database stops the timers first (a pass under way finishes).
     const database: DatabaseHandle = {
       ...handle,
       close: async () => {
         await notifier?.stop();
+        await walletNotifier?.stop();
         await reconciler.stop();
         await handle.close();
       },

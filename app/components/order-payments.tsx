@@ -19,12 +19,14 @@ export function OrderPayments({ order }: { order: Order }) {
         {order.listaPagos.map((payment) => (
           <li key={payment.dFecha + payment.cEstado}>
             {formatDateTime(payment.dFecha, locale)} ·{" "}
-            {order.cMedioDePago === "CASH"
-              ? t("account:orders.payments.cash")
-              : t("account:orders.payments.card", {
-                  brand: payment.cMarca ?? "",
-                  last4: payment.cUltimos4 ?? "····",
-                })}{" "}
+            {payment.cBilletera
+              ? payment.cBilletera
+              : order.cMedioDePago === "CASH"
+                ? t("account:orders.payments.cash")
+                : t("account:orders.payments.card", {
+                    brand: payment.cMarca ?? "",
+                    last4: payment.cUltimos4 ?? "····",
+                  })}{" "}
             ·{" "}
             {payment.nCuotas === 1
               ? t("account:orders.payments.single", { amount: formatPrice(payment.fMonto) })

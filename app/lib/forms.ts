@@ -99,6 +99,9 @@ export const checkoutForm = z.object({
   cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
 });
 
+/** The checkout paid with a wallet: the same form without the card (paid on its page). */
+export const walletCheckoutForm = checkoutForm.omit({ oTarjeta: true, nCuotas: true });
+
 /** Paying a payment link (/linkPago/{id}): the card, installments and the terms. */
 export const paymentLinkForm = z.object({
   nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),

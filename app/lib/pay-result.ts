@@ -12,3 +12,15 @@ export const payErrorPath = (processId: number) => `/payError?idProcesoDeCompra=
 
 /** The return route the bank's 3-D Secure page sends the buyer back to. */
 export const bankReturnPath = (processId: number) => `/bancard/finish3ds/${processId}`;
+
+/** The return route each wallet's page sends the payer back to (spec §2). */
+const walletReturnRoutes: Record<string, string> = {
+  APAY: "/apay/cobro/finalizar",
+  TIGO_MONEY: "/payConfirmTigoMoney",
+};
+
+/** The wallet's return route for a process; null for a wallet the shop has no route for. */
+export function walletReturnPath(walletCode: string, processId: number): string | null {
+  const route = walletReturnRoutes[walletCode];
+  return route ? `${route}?idProcesoDeCompra=${processId}` : null;
+}

@@ -64,6 +64,13 @@ import {
   paymentLinkEndpoint,
 } from "./payment-links.ts";
 import {
+  charge2Endpoint,
+  confirmWalletEndpoint,
+  paymentMethods2Endpoint,
+  preValidation2Endpoint,
+  walletNotificationEndpoint,
+} from "./payments-v2.ts";
+import {
   changeSectorEndpoint,
   heldPlacesEndpoint,
   releaseGroupEndpoint,
@@ -181,6 +188,12 @@ export const endpoints = {
   acquirerNotification: acquirerNotificationEndpoint,
   paymentChange: paymentChangeEndpoint,
   payAgain: payAgainEndpoint,
+  // purchase: the second payment calls, cards and wallets in one shape
+  paymentMethods2: paymentMethods2Endpoint,
+  preValidation2: preValidation2Endpoint,
+  charge2: charge2Endpoint,
+  confirmWallet: confirmWalletEndpoint,
+  walletNotification: walletNotificationEndpoint,
   // purchase: positions by group
   heldPlaces: heldPlacesEndpoint,
   takeGroup: takeGroupEndpoint,

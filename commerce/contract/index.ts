@@ -22,6 +22,7 @@ export * from "./external-login.ts";
 export * from "./orders.ts";
 export * from "./payment-follow-up.ts";
 export * from "./payment-links.ts";
+export * from "./payments-v2.ts";
 export * from "./phone-rules.ts";
 export * from "./places.ts";
 export * from "./positions.ts";

@@ -38,6 +38,8 @@ export const orderPaymentSchema = z.object({
   fTotalCuotas: z.number().int(),
   cMarca: z.string().nullable(),
   cUltimos4: z.string().nullable(),
+  /** Paid with a wallet: its name in the caller's language ("Apay"); null for a card. */
+  cBilletera: z.string().nullable(),
   /** Why it was refused or given back, in the caller's language. */
   cMotivo: z.string().nullable(),
 });

@@ -48,6 +48,33 @@ export const sandboxAcquirerCharges = pgTable("sandbox_acquirer_charges", {
 });
 
 /**
+ * Not the shop's either: the ledger of the sandbox wallet (payments/sandbox-wallet.ts), the
+ * offline stand-in for an outside wallet (Apay, Tigo Money) with its hosted payment page.
+ * One row per idempotency key, decided once, as the acquirer's.
+ */
+export const sandboxWalletPayments = pgTable("sandbox_wallet_payments", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  /** Which brand of the wallet the payer pays with (APAY, TIGO_MONEY). */
+  brand: text("brand").notNull(),
+  /**
+   * WAITING_PAYER while the hosted page waits for the payer, AWAITING when they chose to
+   * decide later (the wallet notifies then); APPROVED or DECLINED in the end.
+   */
+  status: text("status").$type<"WAITING_PAYER" | "AWAITING" | "APPROVED" | "DECLINED">().notNull(),
+  reference: text("reference").unique(),
+  reason: text("reason"),
+  amount: integer("amount").notNull(),
+  refunded: boolean("refunded").notNull().default(false),
+  /** The hosted page's secret part of its address, and where it sends the payer back to. */
+  pageToken: text("page_token").notNull().unique(),
+  returnUrl: text("return_url").notNull(),
+  decideAt: timestamp("decide_at", { withTimezone: true }),
+  /** The signed notification of its last decision was sent. */
+  notified: boolean("notified").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The acquirer's notifications (webhooks) received, by their id: a replayed one is known
  * and changes nothing. Rows older than the signature's tolerance could go; they are tiny.
  */

@@ -292,6 +292,8 @@ export const payments = pgTable(
      */
     stage: text("stage").$type<"CHALLENGE" | "AWAITING">(),
     redirectUrl: text("redirect_url"),
+    /** Who takes the money: the card acquirer (CARD) or a wallet brand (APAY, TIGO_MONEY). */
+    provider: text("provider").notNull().default("CARD"),
     providerReference: text("provider_reference"),
     declineReason: text("decline_reason"),
     cardLast4: text("card_last4"),

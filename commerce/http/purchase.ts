@@ -28,7 +28,7 @@ import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
 import { cardPlans } from "../purchase/card-plans.ts";
-import { paymentMethodRules } from "../purchase/catalogues.ts";
+import { cardMethodRules } from "../purchase/catalogues.ts";
 import { type ChargeResult, charge } from "../purchase/charge.ts";
 import { offeredDeliveryTypes, selectDelivery } from "../purchase/delivery.ts";
 import {
@@ -122,7 +122,7 @@ export function purchaseHandlers(deps: CommerceDeps) {
       await ownProcess(deps.db, params.id, customerId);
       const t = translate(language);
       return {
-        Lista: paymentMethodRules.map((method) => ({
+        Lista: cardMethodRules.map((method) => ({
           nFormaDePago: method.id,
           cCodigo: method.code,
           cNombre: t(`commerce:paymentMethods.${method.code}`),

@@ -65,7 +65,7 @@ export type PlanOffer =
  */
 export function offeredPlans(
   card: { kind: "CREDIT" | "DEBIT"; plans: readonly PlanTerms[] },
-  method: { code: "CREDIT_CARD" | "DEBIT_CARD"; installments: readonly number[] },
+  method: { code: string; installments: readonly number[] },
   amount: number,
 ): PlanOffer {
   if (method.code === "CREDIT_CARD" && card.kind === "DEBIT") return { mismatch: "cardIsDebit" };

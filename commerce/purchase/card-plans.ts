@@ -38,6 +38,7 @@ export async function cardPlans(
   ensureOpen(process, now);
   const method = paymentMethodById(input.methodId);
   if (!method) throw fieldError("nFormaDePago", "paymentMethodRequired");
+  if (method.kind !== "CARD") throw fieldError("nFormaDePago", "cardMethodRequired");
   const card = await acceptedCard(deps, input.bin, "cardBin");
   const places = await liveHeldPlaces(deps.db, process.id, now);
   if (places.length === 0) throw businessError("PROCESS_EMPTY");

@@ -42,19 +42,32 @@ export function deliversTo(rule: DeliveryTypeRule, country: string): boolean {
   return rule.home === undefined || rule.home.countries.includes(country);
 }
 
-export type PaymentMethodCode = "CREDIT_CARD" | "DEBIT_CARD";
+export type PaymentMethodCode = "CREDIT_CARD" | "DEBIT_CARD" | WalletBrand;
+/** The wallets the shop takes: two brands, each with its hosted page and return route. */
+export type WalletBrand = "APAY" | "TIGO_MONEY";
 export type PaymentMethodRule = {
   id: number;
   code: PaymentMethodCode;
+  /** A card is charged here; a wallet is paid on its own page the payer is sent to. */
+  kind: "CARD" | "WALLET";
   /** The most the shop takes; each card's bank offers its own plans within these. */
   installments: readonly number[];
 };
 
 export const paymentMethodRules: readonly PaymentMethodRule[] = [
-  { id: 1, code: "CREDIT_CARD", installments: [1, 3, 6, 12] },
-  { id: 2, code: "DEBIT_CARD", installments: [1] },
+  { id: 1, code: "CREDIT_CARD", kind: "CARD", installments: [1, 3, 6, 12] },
+  { id: 2, code: "DEBIT_CARD", kind: "CARD", installments: [1] },
+  { id: 3, code: "APAY", kind: "WALLET", installments: [1] },
+  { id: 4, code: "TIGO_MONEY", kind: "WALLET", installments: [1] },
 ];
+
+/** The card methods: all the first calls (FormasDePago, Cobrar) know how to pay. */
+export const cardMethodRules = paymentMethodRules.filter((method) => method.kind === "CARD");
 
 export function paymentMethodById(id: number | null | undefined): PaymentMethodRule | null {
   return paymentMethodRules.find((method) => method.id === id) ?? null;
+}
+
+export function isWalletBrand(code: string): code is WalletBrand {
+  return code === "APAY" || code === "TIGO_MONEY";
 }

@@ -20,6 +20,8 @@ export type ChargeTerms = {
   amount: number;
   /** What the buyer pays the bank over the installments. */
   planTotal: number;
+  /** The payment method chosen (the card's own at the counter). */
+  method: PaymentMethodRule | null;
 };
 
 /** A card presented at the counter pays as what it is, credit or debit. */
@@ -32,7 +34,13 @@ export async function chargeTerms(
   tx: Executor,
   now: Date,
   process: typeof purchaseProcesses.$inferSelect,
-  request: { card: CardProfile | null; installments: number; atCounter: boolean },
+  request: {
+    card: CardProfile | null;
+    installments: number;
+    atCounter: boolean;
+    /** Paid through a wallet's page (Cobrar2) rather than by card. */
+    wallet?: boolean;
+  },
 ): Promise<ChargeTerms> {
   const { card, installments } = request;
   ensureOpen(process, now);
@@ -46,17 +54,24 @@ export async function chargeTerms(
     ? card && counterMethodOf(card)
     : paymentMethodById(process.paymentMethodId);
   if (!request.atCounter && !method) throw businessError("PAYMENT_METHOD_REQUIRED");
+  // The method chosen and the way of paying must agree: a card is not paid on a wallet's page.
+  if (method && request.wallet && method.kind !== "WALLET") {
+    throw fieldError("nFormaDePago", "walletMethodRequired");
+  }
+  if (method && !request.wallet && method.kind !== "CARD") {
+    throw fieldError("nFormaDePago", "cardMethodRequired");
+  }
   const { totals } = await priceHeldPlaces(tx, process.id, places, delivery);
   // The plan is priced from the amount charged, as Tarjetas2 showed it to the buyer.
-  if (card && method) {
+  if (card && method?.kind === "CARD") {
     const offer = offeredPlans(card, method, totals.total);
     if ("mismatch" in offer) throw fieldError("oTarjeta.cNumero", offer.mismatch);
     const plan = offer.plans.find((p) => p.count === installments);
     if (!plan) throw fieldError("nCuotas", "installmentsInvalid");
-    return { amount: totals.total, planTotal: plan.total };
+    return { amount: totals.total, planTotal: plan.total, method };
   }
   if (installments !== 1) throw fieldError("nCuotas", "installmentsInvalid");
-  return { amount: totals.total, planTotal: totals.total };
+  return { amount: totals.total, planTotal: totals.total, method };
 }
 
 /** The card as the acquirer takes it. */

@@ -13,7 +13,9 @@ import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { acceptedCard } from "./card-plans.ts";
+import { isWalletBrand } from "./catalogues.ts";
 import { acquirerCard, chargeTerms } from "./charge-terms.ts";
+import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
 import { ownProcess } from "./process.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 import {
@@ -34,13 +36,16 @@ export type ChargeInput = {
   language: Language;
   /** A box-office sale (counter-charge.ts): to a walk-in buyer, in cash or card present. */
   counter?: CounterSale;
-  /** Where the issuer's 3-D Secure page sends the buyer back (the shop's return route). */
+  /** Where the issuer's 3-D Secure page, or the wallet's page, sends the buyer back. */
   returnUrl?: string;
+  /** Paid on the wallet's hosted page (Cobrar2) instead of by card. */
+  wallet?: boolean;
 };
 
 /**
  * What a charge came to: an order, or a payment still open — the buyer authenticates with
- * their bank first (3-D Secure), or the bank decides later and the acquirer notifies.
+ * their bank first (3-D Secure) or pays on the wallet's page (both at challengeUrl), or the
+ * bank (or the wallet) decides later and notifies.
  */
 export type ChargeResult = { orderId: number } | { challengeUrl: string } | { awaiting: true };
 
@@ -136,7 +141,9 @@ async function openPayment(
         card,
         installments: input.installments,
         atCounter: input.counter !== undefined,
+        wallet: input.wallet,
       });
+      const walletBrand = terms.method?.kind === "WALLET" ? terms.method.code : null;
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -148,6 +155,7 @@ async function openPayment(
           installmentsTotal: terms.planTotal,
           cardBrand: card?.brand ?? null,
           cardLast4: input.card?.cNumero.slice(-4) ?? null,
+          provider: walletBrand ?? CARD_PROVIDER,
           createdAt: now,
         })
         // The key was used for another process meanwhile: the next round finds it.
@@ -160,7 +168,9 @@ async function openPayment(
       let resolution = await resolvePendingPayment(deps, earlier);
       if (resolution.kind === "challenge") {
         // The buyer left their bank's page and pays again: that challenge is called off.
-        await deps.payments.cancel(earlier.idempotencyKey).catch(() => null);
+        await followUpOf(deps, earlier.provider)
+          .cancel(earlier.idempotencyKey)
+          .catch(() => null);
         resolution = await resolvePendingPayment(deps, earlier);
       }
       if (resolution.kind === "settled") return { settled: { orderId: resolution.orderId } };
@@ -174,8 +184,38 @@ async function openPayment(
   throw businessError("PAYMENT_IN_PROGRESS");
 }
 
+/** Opens the payment on the wallet: the payer is sent to its page (or it was decided since). */
+async function startWalletPayment(
+  deps: CommerceDeps,
+  payment: PaymentRow,
+  returnUrl: string | undefined,
+): Promise<ChargeOutcome> {
+  const brand = payment.provider;
+  if (!deps.wallet || !isWalletBrand(brand) || !deps.wallet.brands.includes(brand)) {
+    await recordUnpaid(deps.db, payment.id, {
+      status: "FAILED",
+      reason: "processing_error",
+      last4: "",
+    });
+    throw businessError("PAYMENT_FAILED");
+  }
+  try {
+    return await deps.wallet.start({
+      idempotencyKey: payment.idempotencyKey,
+      amount: payment.amount,
+      brand,
+      returnUrl: returnUrl ?? "",
+    });
+  } catch (error) {
+    log.error({ err: error, paymentId: payment.id }, "wallet error");
+    throw businessError("PAYMENT_FAILED");
+  }
+}
+
 export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<ChargeResult> {
   const { db } = deps;
+  // Without a way back the payer could never come back from the wallet's page.
+  if (input.wallet && !input.returnUrl) throw fieldError("cUrlRetorno", "returnUrlInvalid");
   const opened = await openPayment(deps, input);
   if ("settled" in opened) return opened.settled;
   const { payment } = opened;
@@ -187,6 +227,8 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<Ch
   if (input.counter?.medium === "CASH") {
     // Cash at the counter: taken by the clerk, nothing to ask an acquirer.
     outcome = { status: "APPROVED", reference: `CASH-${payment.id}`, last4: "" };
+  } else if (payment.provider !== CARD_PROVIDER) {
+    outcome = await startWalletPayment(deps, payment, input.returnUrl);
   } else if (!input.card) {
     throw fieldError("oTarjeta", "cardRequired");
   } else {

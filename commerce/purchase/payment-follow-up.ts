@@ -3,13 +3,14 @@
 // and the acquirer's signed notification that the bank decided (webhook). Each asks the
 // acquirer what happened (lookup) and brings the payment in line through reconcile.ts, so a
 // return page, a notification and a reconciliation pass racing settle the payment once.
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { acquirerNotifications, orders, payments } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound, unauthorized } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { type ChargeResult, declineMessage } from "./charge.ts";
-import { latestPayment } from "./payment-state.ts";
+import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
+import { cancelledReasons, latestPayment } from "./payment-state.ts";
 import { ownProcess } from "./process.ts";
 import { type PendingResolution, resolvePendingPayment } from "./reconcile.ts";
 import { lostReason } from "./settlement.ts";
@@ -85,29 +86,34 @@ export async function cancelPayment(
   if (!payment) throw notFound();
   if (payment.status !== "PENDING") return closedAnswer(deps, payment, caller.language);
   if (payment.stage !== "CHALLENGE") throw businessError("PAYMENT_IN_PROGRESS");
-  await deps.payments.cancel(payment.idempotencyKey);
+  await followUpOf(deps, payment.provider).cancel(payment.idempotencyKey);
   const resolution = await resolvePendingPayment(deps, payment);
-  if (resolution.kind === "unpaid" && resolution.reason === "authentication_cancelled") {
+  if (resolution.kind === "unpaid" && cancelledReasons.includes(resolution.reason)) {
     return { cancelled: true };
   }
   return answerOf(resolution, caller.language);
 }
 
 /**
- * The acquirer's notification that a charge changed. Its signature must hold (401 if not:
- * a forged one changes nothing); a replayed one is recognised by its id and changes nothing;
- * either way the notification only says which charge to look up.
+ * The acquirer's (or the wallet's) notification that a payment changed. Its signature must
+ * hold (401 if not: a forged one changes nothing); a replayed one is recognised by its id and
+ * changes nothing; either way the notification only says which payment to look up, and only
+ * a payment of the provider that signed it.
  */
 export async function receiveNotification(
   deps: CommerceDeps,
   rawBody: string,
   signature: string | null,
+  from: "CARD" | "WALLET" = "CARD",
 ): Promise<{ lProcesada: boolean }> {
-  const notification = deps.payments.verifyNotification(rawBody, signature);
+  const provider = from === "CARD" ? deps.payments : deps.wallet;
+  const notification = provider?.verifyNotification(rawBody, signature);
   if (!notification) throw unauthorized();
+  // The wallet's ids are its own: kept apart from the acquirer's, one cannot spend the other's.
+  const id = from === "CARD" ? notification.id : `wallet:${notification.id}`;
   const [first] = await deps.db
     .insert(acquirerNotifications)
-    .values({ id: notification.id, receivedAt: deps.now() })
+    .values({ id, receivedAt: deps.now() })
     .onConflictDoNothing()
     .returning();
   if (!first) return { lProcesada: false };
@@ -115,7 +121,13 @@ export async function receiveNotification(
     .select()
     .from(payments)
     .where(
-      and(eq(payments.idempotencyKey, notification.idempotencyKey), eq(payments.status, "PENDING")),
+      and(
+        eq(payments.idempotencyKey, notification.idempotencyKey),
+        eq(payments.status, "PENDING"),
+        from === "CARD"
+          ? eq(payments.provider, CARD_PROVIDER)
+          : ne(payments.provider, CARD_PROVIDER),
+      ),
     )
     .limit(1);
   if (!payment) return { lProcesada: false };

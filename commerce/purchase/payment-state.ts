@@ -11,7 +11,8 @@ type PaymentRow = Pick<
   "status" | "stage" | "declineReason" | "redirectUrl"
 >;
 
-const CANCELLED_REASON = "authentication_cancelled";
+/** The payer called it off: at their bank (3-D Secure) or on the wallet's page. */
+export const cancelledReasons = ["authentication_cancelled", "wallet_cancelled"];
 
 export function paymentStateOf(payment: PaymentRow): PaymentState {
   switch (payment.status) {
@@ -24,7 +25,7 @@ export function paymentStateOf(payment: PaymentRow): PaymentState {
     case "REFUND_FAILED":
       return "DEVUELTO";
     default:
-      return payment.declineReason === CANCELLED_REASON ? "CANCELADO" : "RECHAZADO";
+      return cancelledReasons.includes(payment.declineReason ?? "") ? "CANCELADO" : "RECHAZADO";
   }
 }
 

@@ -58,3 +58,25 @@ export async function preValidate(
     lDesafio3DS: check.challenge,
   };
 }
+
+/**
+ * PreValidacion2 of a wallet: everything the charge would check (the process can be paid,
+ * a wallet method chosen), and that the wallet takes that brand; no money moves.
+ */
+export async function preValidateWallet(
+  deps: CommerceDeps,
+  input: { processId: number; customerId: number },
+): Promise<{ amount: number; brand: string }> {
+  const process = await ownProcess(deps.db, input.processId, input.customerId);
+  const terms = await chargeTerms(deps.db, deps.now(), process, {
+    card: null,
+    installments: 1,
+    atCounter: false,
+    wallet: true,
+  });
+  const brand = terms.method?.code ?? "";
+  if (!deps.wallet?.brands.some((offered) => offered === brand)) {
+    throw businessError("PAYMENT_FAILED");
+  }
+  return { amount: terms.amount, brand };
+}

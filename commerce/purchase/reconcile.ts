@@ -18,6 +18,7 @@ import type { BusinessErrorCode } from "../errors.ts";
 import { invoicePending } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
 import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
+import { followUpOf } from "./payment-providers.ts";
 import { recordStage, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 
 /** How long a PENDING payment may be in flight before it is reconciled (2 minutes). */
@@ -59,7 +60,10 @@ export type PendingResolution =
   /** The acquirer could not be asked; the payment stays PENDING for the next pass. */
   | { kind: "unreachable" };
 
-type PendingPayment = Pick<typeof payments.$inferSelect, "id" | "idempotencyKey" | "createdAt">;
+type PendingPayment = Pick<
+  typeof payments.$inferSelect,
+  "id" | "idempotencyKey" | "createdAt" | "provider"
+>;
 
 /** The reason kept on a payment the acquirer never received. */
 export const NOT_RECEIVED = "not_received";
@@ -73,7 +77,7 @@ export async function resolvePendingPayment(
 ): Promise<PendingResolution> {
   let outcome: ChargeOutcome | null;
   try {
-    outcome = await deps.payments.lookup(payment.idempotencyKey);
+    outcome = await followUpOf(deps, payment.provider).lookup(payment.idempotencyKey);
   } catch (error) {
     log.warn({ err: error, paymentId: payment.id }, "payment lookup failed");
     return { kind: "unreachable" };
@@ -125,6 +129,7 @@ export async function reconcilePendingPayments(
       id: payments.id,
       idempotencyKey: payments.idempotencyKey,
       createdAt: payments.createdAt,
+      provider: payments.provider,
     })
     .from(payments)
     .where(and(eq(payments.status, "PENDING"), lte(payments.createdAt, cutoff)))

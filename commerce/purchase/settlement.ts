@@ -19,6 +19,7 @@ import { isPastDeadline } from "./clock.ts";
 import { deliveryAddressOf } from "./delivery.ts";
 import { changeAvailability } from "./inventory.ts";
 import { linkSaleOf } from "./link-sale.ts";
+import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 
 /** Raised inside the settling transaction to roll it back when the places were lost. */
@@ -196,7 +197,13 @@ export async function settleApprovedCharge(
     let refunded = true;
     try {
       // Cash is handed back by the clerk at the counter; a card goes back through the acquirer.
-      if (counter?.medium !== "CASH") await deps.payments.refund(outcome.reference);
+      if (counter?.medium !== "CASH") {
+        const [paid] = await deps.db
+          .select({ provider: payments.provider })
+          .from(payments)
+          .where(eq(payments.id, paymentId));
+        await followUpOf(deps, paid?.provider ?? CARD_PROVIDER).refund(outcome.reference);
+      }
     } catch (refundError) {
       refunded = false;
       log.error({ err: refundError, paymentId }, "refund failed");

@@ -16,6 +16,8 @@ import type { Mailer } from "../mail/mailer.ts";
 import { MemoryOutbox } from "../mail/outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { SandboxAcquirer } from "../payments/sandbox.ts";
+import { SandboxWallet } from "../payments/sandbox-wallet.ts";
+import type { WalletProvider } from "../payments/wallet.ts";
 import { ticketSigningKeyFromSeed } from "../tickets/code.ts";
 
 export {
@@ -86,6 +88,8 @@ export function createTestApi(
   options: {
     clock?: TestClock;
     payments?: PaymentProvider;
+    /** Default: the sandbox wallet on the test's clock, deciding "later" at once. */
+    wallet?: WalletProvider;
     purchaseMinutes?: number;
     extensionMinutes?: number;
     maxPlacesPerPerformance?: number;
@@ -103,9 +107,11 @@ export function createTestApi(
   // are due at once: a test decides when they are looked up or notified.
   const sandbox = new SandboxAcquirer({ db, decisionDelayMs: 0 });
   const fiscal = new SandboxFiscalAuthority({ db, now: clock.now });
+  const wallet = new SandboxWallet({ db, now: clock.now, decisionDelayMs: 0 });
   const deps: CommerceDeps = {
     db,
     payments: options.payments ?? sandbox,
+    wallet: options.wallet ?? wallet,
     invoicing: { authority: options.fiscal ?? fiscal, issuer: testIssuer },
     ticketSecret: TEST_TICKET_SECRET,
     ticketSigningKey: TEST_TICKET_SIGNING_KEY,
@@ -150,7 +156,7 @@ export function createTestApi(
     return { status: response.status, json, response };
   }
 
-  return { api, deps, clock, sandbox, fiscal, outbox, request, call };
+  return { api, deps, clock, sandbox, wallet, fiscal, outbox, request, call };
 }
 
 // ---------------------------------------------------------------- customers

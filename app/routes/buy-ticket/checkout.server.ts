@@ -1,17 +1,19 @@
 // The checkout's server side: read the process with what it can be paid with, and the
 // actions of the screen (cancel, release a performance, pay; changing sector is in
-// change-sector.server.ts). Paying is three calls in
+// change-sector.server.ts). Paying is calls in
 // order: delivery, payment method, pre-validation of the card, charge (with the card's plans
 // shown first when the buyer has not seen them: card-plans.server.ts); the first refusal
 // stops them and is shown on the form, keeping what the buyer typed (the security code aside).
+// A wallet is paid on its own page: after delivery and method, PreValidacion2 and Cobrar2
+// send the buyer there, and its return route (pay-result/wallet-return.tsx) takes it on.
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
 import { data, redirect, redirectDocument } from "react-router";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { binOf, plansSeenValue } from "~/lib/card-plans";
-import { checkoutForm } from "~/lib/forms";
-import { payConfirmPath } from "~/lib/pay-result";
+import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
+import { bankReturnPath, payConfirmPath, walletReturnPath } from "~/lib/pay-result";
 import { type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
 import { type CommerceFailure, failureResponse, orThrow } from "~/services/commerce.server";
@@ -76,7 +78,7 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   const [deliveryTypes, paymentMethods, sectorMoves, products, customer, questions] =
     await Promise.all([
       commerce.call(endpoints.deliveryTypes, { params }),
-      commerce.call(endpoints.paymentMethods, { params }),
+      commerce.call(endpoints.paymentMethods2, { params }),
       sectorMovesFor(commerce, process),
       offeredProducts(commerce, processId),
       // Home delivery goes to one of the buyer's saved addresses.
@@ -104,8 +106,8 @@ export async function checkoutAction(
   t: (key: string) => string,
   processId: number,
   form: FormData,
-  /** Where the bank's 3-D Secure page sends the buyer back to. */
-  bankReturnUrl: string,
+  /** The shop's origin: the bank's 3-D Secure page and the wallets send the buyer back to it. */
+  origin: string,
 ) {
   const { commerce } = shop;
   const params = { id: processId };
@@ -132,7 +134,10 @@ export async function checkoutAction(
     return redirect(`/BuyTicket/${processId}`);
   }
 
-  const submission = parseWithZod(form, { schema: checkoutForm });
+  // A wallet method is paid without a card: its form has none.
+  const wallet = await walletMethodOf(shop, processId, form.get("nFormaDePago"));
+  const byCard = wallet ? null : parseWithZod(form, { schema: checkoutForm });
+  const submission = byCard ?? parseWithZod(form, { schema: walletCheckoutForm });
   if (submission.status !== "success") {
     // Refused before reaching the API: nothing was tried, any key will do for the next try.
     return data(
@@ -140,8 +145,7 @@ export async function checkoutAction(
       { status: 400 },
     );
   }
-  const { idEntregaTipo, idClienteDomicilio, nFormaDePago, nCuotas, oTarjeta, cClaveIdempotencia } =
-    submission.value;
+  const { idEntregaTipo, idClienteDomicilio, nFormaDePago, cClaveIdempotencia } = submission.value;
   const refused = (result: CommerceFailure) => {
     if (result.code === "PROCESS_EXPIRED") {
       return endPurchase(shop, "layout:notices.purchaseExpired");
@@ -194,6 +198,26 @@ export async function checkoutAction(
     });
   }
 
+  if (byCard?.status !== "success") {
+    // Checked before the wallet is asked; then the buyer pays on the wallet's own page.
+    const cUrlRetorno = `${origin}${walletReturnPath(wallet?.cCodigo ?? "", processId) ?? ""}`;
+    const body = { cTipo: "BILLETERA" as const, cUrlRetorno };
+    const checked = await commerce.call(endpoints.preValidation2, { params, body });
+    if (!checked.ok) return refused(checked);
+    const opened = await commerce.call(endpoints.charge2, {
+      params,
+      body: { ...body, cClaveIdempotencia },
+      idempotencyKey: cClaveIdempotencia,
+    });
+    if (!opened.ok) return refused(opened);
+    if (opened.data.cEstado === "APROBADO") return paid(shop, processId);
+    // A page outside the shop: the browser loads it (no client-side navigation).
+    if (opened.data.cUrlRedireccion) return redirectDocument(opened.data.cUrlRedireccion);
+    return redirect(payConfirmPath(processId));
+  }
+  const { nCuotas, oTarjeta } = byCard.value;
+  const bankReturnUrl = `${origin}${bankReturnPath(processId)}`;
+
   // The buyer chooses among the card's plans before it is charged: not seen yet for this
   // card and method, they are this answer (a refused card is the charge's to say).
   const bin = binOf(oTarjeta.cNumero);
@@ -231,6 +255,17 @@ export async function checkoutAction(
   }
   if (charged.data.cEstado !== "APROBADO") return redirect(payConfirmPath(processId));
   return paid(shop, processId);
+}
+
+/** The wallet method a submitted nFormaDePago names (null for a card, or anything else). */
+async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+  const id = Number(chosen);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const methods = await shop.commerce.call(endpoints.paymentMethods2, {
+    params: { id: processId },
+  });
+  if (!methods.ok) return null;
+  return methods.data.Lista.find((m) => m.nFormaDePago === id && m.cTipo === "BILLETERA") ?? null;
 }
 
 /**

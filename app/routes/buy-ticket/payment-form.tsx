@@ -1,21 +1,25 @@
 // The checkout's payment form: delivery, payment method, the card, installments and the
 // terms (§5). Conform checks it as the buyer types (with JavaScript) with the same schema the
 // action uses; the installments are the plans of the card's bank (installments-field.tsx);
-// the idempotency key makes a double submit one charge.
+// the idempotency key makes a double submit one charge. A wallet needs no card: with
+// JavaScript the card fields give way to a note once one is chosen; without it they stay,
+// and are left empty (the action reads the method chosen).
 import { getFormProps } from "@conform-to/react";
 import type {
   Address,
   DeliveryType,
-  PaymentMethod,
+  PaymentMethod2,
   PerformanceQuestions,
   PurchaseProcess,
 } from "@contract";
+import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { CardFields } from "~/components/card-fields";
 import { FormErrors, RadioField, useShopForm } from "~/components/field";
 import { TermsField } from "~/components/terms-field";
 import { formatPrice } from "~/lib/format";
-import { checkoutForm } from "~/lib/forms";
+import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
 import type { PlansAnswer } from "./card-plans.server";
@@ -31,7 +35,7 @@ type PaymentFormProps = {
   addresses: Address[];
   /** What the held performances ask before paying, with the answers so far. */
   questions: PerformanceQuestions[];
-  paymentMethods: PaymentMethod[];
+  paymentMethods: PaymentMethod2[];
   idempotencyKey: string;
   currentYear: number;
   /** The card's plans, when paying showed them first instead of charging. */
@@ -56,7 +60,17 @@ export function PaymentForm({
 }: PaymentFormProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useShopForm(checkoutForm, {
+  const hydrated = useHydrated();
+  const defaultMethod = String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? "");
+  // The method chosen decides the form's checks: a wallet's is the card's less the card.
+  const [methodId, setMethodId] = useState(defaultMethod);
+  const walletChosen =
+    paymentMethods.find((method) => String(method.nFormaDePago) === methodId)?.cTipo ===
+    "BILLETERA";
+  const schema = walletChosen
+    ? (walletCheckoutForm as unknown as typeof checkoutForm)
+    : checkoutForm;
+  const [form, fields] = useShopForm(schema, {
     lastResult,
     defaultValue: {
       ...answerDefaults(questions),
@@ -66,11 +80,14 @@ export function PaymentForm({
           (addresses.find((a) => a.lPredeterminado) ?? addresses[0])?.idClienteDomicilio ??
           "",
       ),
-      nFormaDePago: String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? ""),
+      nFormaDePago: defaultMethod,
       nCuotas: "1",
     },
   });
+  const chosenMethod = String(fields.nFormaDePago.value ?? defaultMethod);
+  useEffect(() => setMethodId(chosenMethod), [chosenMethod]);
   const card = fields.oTarjeta.getFieldset();
+  const walletsOffered = paymentMethods.some((method) => method.cTipo === "BILLETERA");
   const chosenDelivery = deliveryTypes.find(
     (type) => String(type.idEntregaTipo) === fields.idEntregaTipo.value,
   );
@@ -121,14 +138,23 @@ export function PaymentForm({
           label: method.cNombre,
         }))}
       />
-      <CardFields card={card} currentYear={currentYear} ownCard />
-      <InstallmentsField
-        meta={fields.nCuotas}
-        cardNumber={card.cNumero.value}
-        methodId={fields.nFormaDePago.value}
-        deliveryId={fields.idEntregaTipo.value}
-        fromStep={plansStep}
-      />
+      {walletsOffered ? (
+        <p className="text-sm text-stone-600" id="wallet-note">
+          {hydrated && walletChosen ? t("checkout:wallet.chosen") : t("checkout:wallet.noCard")}
+        </p>
+      ) : null}
+      {hydrated && walletChosen ? null : (
+        <>
+          <CardFields card={card} currentYear={currentYear} ownCard />
+          <InstallmentsField
+            meta={fields.nCuotas}
+            cardNumber={card.cNumero.value}
+            methodId={fields.nFormaDePago.value}
+            deliveryId={fields.idEntregaTipo.value}
+            fromStep={plansStep}
+          />
+        </>
+      )}
       <TermsField meta={fields.lAceptaTerminos} />
       <button
         type="submit"

@@ -6,7 +6,6 @@ import { useFetcher } from "react-router";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
 import { cardPlansIntent } from "~/lib/card-plans";
 import { useTranslation } from "~/lib/i18n";
-import { bankReturnPath } from "~/lib/pay-result";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
@@ -56,8 +55,7 @@ export async function action(args: Route.ActionArgs) {
     return changeSectorAction(shop, processId, form, getT(args.context));
   }
   if (intent === "products") return productsAction(shop, getT(args.context), processId, form);
-  const bankReturnUrl = `${shopOrigin(args.request)}${bankReturnPath(processId)}`;
-  return checkoutAction(shop, getT(args.context), processId, form, bankReturnUrl);
+  return checkoutAction(shop, getT(args.context), processId, form, shopOrigin(args.request));
 }
 
 export const shouldRevalidate = revalidateUnlessTabClaim;

@@ -1,0 +1,110 @@
+// The second payment calls (FormasDePago2, PreValidacion2, Cobrar2) and the wallet's return
+// and notification: thin handlers over the one charge path (purchase/charge.ts), the card
+// and the wallet told apart by the body's cTipo.
+import {
+  type Charge2Response,
+  charge2Endpoint,
+  confirmWalletEndpoint,
+  paymentMethods2Endpoint,
+  preValidation2Endpoint,
+  walletNotificationEndpoint,
+} from "../contract/index.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { translate } from "../i18n.ts";
+import { paymentMethodRules } from "../purchase/catalogues.ts";
+import { type ChargeResult, charge } from "../purchase/charge.ts";
+import { confirmPayment, receiveNotification } from "../purchase/payment-follow-up.ts";
+import { CARD_PROVIDER } from "../purchase/payment-providers.ts";
+import { latestPayment } from "../purchase/payment-state.ts";
+import { preValidate, preValidateWallet } from "../purchase/pre-validation.ts";
+import { ownProcess } from "../purchase/process.ts";
+import { implement } from "./register.ts";
+
+export function paymentV2Handlers(deps: CommerceDeps) {
+  /** A charge's result in the second shape: a page to go to is the bank's or the wallet's. */
+  async function answer(processId: number, result: ChargeResult): Promise<Charge2Response> {
+    const base = { idProcesoDeCompra: processId, idPedido: null, cUrlRedireccion: null };
+    if ("orderId" in result) return { ...base, cEstado: "APROBADO", idPedido: result.orderId };
+    if ("challengeUrl" in result) {
+      const payment = await latestPayment(deps.db, processId);
+      const wallet = payment !== undefined && payment.provider !== CARD_PROVIDER;
+      return {
+        ...base,
+        cEstado: wallet ? "REDIRECCION_BILLETERA" : "DESAFIO_3DS",
+        cUrlRedireccion: result.challengeUrl,
+      };
+    }
+    return { ...base, cEstado: "PENDIENTE" };
+  }
+
+  return [
+    implement(paymentMethods2Endpoint, async ({ params, customerId, language }) => {
+      await ownProcess(deps.db, params.id, customerId);
+      const t = translate(language);
+      // A wallet is offered only while one is configured that takes its brand.
+      const offered = paymentMethodRules.filter(
+        (method) =>
+          method.kind === "CARD" || deps.wallet?.brands.some((brand) => brand === method.code),
+      );
+      return {
+        Lista: offered.map((method) => ({
+          nFormaDePago: method.id,
+          cCodigo: method.code,
+          cNombre: t(`commerce:paymentMethods.${method.code}`),
+          cTipo: method.kind === "CARD" ? ("TARJETA" as const) : ("BILLETERA" as const),
+          listaCuotas: [...method.installments],
+          lRedireccion: method.kind === "WALLET",
+        })),
+      };
+    }),
+
+    implement(preValidation2Endpoint, async ({ params, body, customerId, language }) => {
+      const caller = { processId: params.id, customerId };
+      if (body.cTipo === "BILLETERA") {
+        const checked = await preValidateWallet(deps, caller);
+        return {
+          cTipo: "BILLETERA" as const,
+          fMonto: checked.amount,
+          cBilletera: checked.brand,
+          lRedireccion: true as const,
+        };
+      }
+      const checked = await preValidate(deps, {
+        ...caller,
+        installments: body.nCuotas,
+        card: body.oTarjeta,
+        language,
+      });
+      return { cTipo: "TARJETA" as const, ...checked };
+    }),
+
+    implement(charge2Endpoint, async ({ params, body, customerId, language }) => {
+      const card = body.cTipo === "TARJETA" ? body : null;
+      const result = await charge(deps, {
+        processId: params.id,
+        customerId,
+        key: body.cClaveIdempotencia,
+        installments: card?.nCuotas ?? 1,
+        card: card?.oTarjeta,
+        wallet: card === null,
+        returnUrl: body.cUrlRetorno,
+        language,
+      });
+      return answer(params.id, result);
+    }),
+
+    implement(confirmWalletEndpoint, async ({ params, customerId, language }) =>
+      answer(params.id, await confirmPayment(deps, { processId: params.id, customerId, language })),
+    ),
+
+    // The signature covers the body as sent: it is read raw (Hono keeps it after parsing).
+    implement(walletNotificationEndpoint, async ({ c }) =>
+      receiveNotification(
+        deps,
+        await c.req.text(),
+        deps.wallet ? (c.req.header(deps.wallet.notificationHeader) ?? null) : null,
+        "WALLET",
+      ),
+    ),
+  ];
+}
