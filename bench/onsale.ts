@@ -121,7 +121,10 @@ type RunningApi = { child: ChildProcess; base: string; stderr: string[]; exited:
 function startApi(database: Record<string, string>): RunningApi {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ["DATABASE_URL", "DATA_DIR", "PGLITE_DIR", "COMMERCE_API_URL"]) delete env[key];
-  const child = spawn(process.execPath, ["--import", "tsx", "commerce/server.ts"], {
+  // BENCH_CPU_PROFILE=/dir: the API's V8 CPU profile, written there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, "--import", "tsx", "commerce/server.ts"], {
     cwd: checkout,
     env: {
       ...env,

@@ -1,17 +1,10 @@
 // The printable e-ticket: one A4 page per ticket with the show, place, seat, price, order and
 // a QR code of the signed ticket code that the door scanner reads. A shop product's page is
 // a pickup voucher instead: where and what, with no date or seat.
-import {
-  PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  type PDFPage,
-  rgb,
-  StandardFonts,
-} from "pdf-lib";
-import QRCode from "qrcode";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatPesos } from "../domain/money.ts";
 import { type Language, translate } from "../i18n.ts";
+import { type QrPath, qrPath } from "./qr-path.ts";
 
 export type ETicketInput = {
   orderId: number;
@@ -184,14 +177,7 @@ export async function renderETicketPdf(
   const count = input.tickets.length;
   for (const [index, ticket] of input.tickets.entries()) {
     const page = pdf.addPage([PAGE.width, PAGE.height]);
-    const qr = await pdf.embedPng(
-      await QRCode.toBuffer(ticket.code, {
-        type: "png",
-        errorCorrectionLevel: "M",
-        margin: 1,
-        scale: 8,
-      }),
-    );
+    const qr = qrPath(ticket.code);
     const position = { index: index + 1, count };
     drawTicket(page, {
       fonts: { regular, bold, mono },
@@ -294,7 +280,7 @@ type TicketLayout = {
   code: string;
   codeLabel: string;
   notes: string[];
-  qr: PDFImage;
+  qr: QrPath;
 };
 
 function drawTicket(page: PDFPage, layout: TicketLayout) {
@@ -340,7 +326,14 @@ function drawTicket(page: PDFPage, layout: TicketLayout) {
   const qrX = PAGE.width - MARGIN - QR_SIZE;
   const detailsWidth = qrX - MARGIN - 24;
   const top = y - 12;
-  page.drawImage(layout.qr, { x: qrX, y: top - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  // One module of quiet zone on each side, as the PNG had; the page around it is white.
+  const module = QR_SIZE / (layout.qr.size + 2);
+  page.drawSvgPath(layout.qr.path, {
+    x: qrX + module,
+    y: top - module,
+    scale: module,
+    color: rgb(0, 0, 0),
+  });
   const codeLines = printedCodeLines(clean(layout.code));
   const longest = Math.max(...codeLines.map((line) => mono.widthOfTextAtSize(line, 1)), 1);
   const codeSize = Math.min(13, (QR_SIZE / longest) * 0.98);
