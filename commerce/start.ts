@@ -12,11 +12,10 @@ import { errorFields, log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { OutboxMailer } from "./mail/outbox.ts";
 import { SmtpMailer } from "./mail/smtp.ts";
-import { SandboxAcquirer } from "./payments/sandbox.ts";
+import { notificationSignatureHeader, SandboxAcquirer } from "./payments/sandbox.ts";
 import { sandboxIssuerPages } from "./payments/sandbox-issuer-page.ts";
 import { startSandboxNotifier } from "./payments/sandbox-notifier.ts";
-import { SandboxWallet } from "./payments/sandbox-wallet.ts";
-import { startSandboxWalletNotifier } from "./payments/sandbox-wallet-notifier.ts";
+import { SandboxWallet, walletSignatureHeader } from "./payments/sandbox-wallet.ts";
 import { sandboxWalletPages } from "./payments/sandbox-wallet-page.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
@@ -93,13 +92,29 @@ export async function startCommerce(settings: CommerceSettings) {
     const sandbox = deps.payments instanceof SandboxAcquirer ? deps.payments : null;
     const issuerPages = sandbox ? sandboxIssuerPages(sandbox) : null;
     const notifier = sandbox
-      ? startSandboxNotifier(sandbox, (request) => api.fetch(request))
+      ? startSandboxNotifier(
+          sandbox,
+          {
+            path: "/v2/Pagos/Notificacion",
+            signatureHeader: notificationSignatureHeader,
+            name: "sandbox-acquirer",
+          },
+          (request) => api.fetch(request),
+        )
       : null;
     // The sandbox wallet's hosted payment page and notifications, likewise.
     const wallet = deps.wallet instanceof SandboxWallet ? deps.wallet : null;
     const walletPages = wallet ? sandboxWalletPages(wallet) : null;
     const walletNotifier = wallet
-      ? startSandboxWalletNotifier(wallet, (request) => api.fetch(request))
+      ? startSandboxNotifier(
+          wallet,
+          {
+            path: "/v2/Billetera/Notificacion",
+            signatureHeader: walletSignatureHeader,
+            name: "sandbox-wallet",
+          },
+          (request) => api.fetch(request),
+        )
       : null;
     const fetch = (request: Request, env?: object) => {
       const path = new URL(request.url).pathname;
