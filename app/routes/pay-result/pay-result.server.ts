@@ -2,9 +2,9 @@
 // the API answers 404 for anyone else's) with its latest payment (oPago).
 import { endpoints, idPath, type PurchaseProcess } from "@contract";
 import { redirect } from "react-router";
-import { payErrorPath } from "~/lib/pay-result";
+import { payConfirmPath, payErrorPath } from "~/lib/pay-result";
 import { notFound } from "~/lib/responses";
-import { orThrow } from "~/services/commerce.server";
+import { type CommerceResult, failureResponse, orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { paid } from "../buy-ticket/checkout.server";
 
@@ -30,4 +30,25 @@ export function leaveWhenEnded(shop: RequestContext, process: PurchaseProcess) {
     throw redirect(payErrorPath(id));
   }
   if (!process.oPago) throw redirect(`/BuyTicket/${id}`);
+}
+
+/**
+ * Where a buyer coming back from a provider's page (the bank's 3-D Secure, a wallet's) goes
+ * once the API said what the payment came to: paid to the success page; declined, cancelled,
+ * given back or ended to the failure page, which says which; still undecided (left for later,
+ * or unanswered there) to the verification page, which follows it.
+ */
+export function leaveAfterProviderReturn(
+  shop: RequestContext,
+  processId: number,
+  confirmed: CommerceResult<{ cEstado: string }>,
+): never {
+  if (!confirmed.ok) {
+    if (confirmed.code === "NOT_FOUND") throw notFound();
+    if (confirmed.code === "TRANSPORT") throw failureResponse(confirmed);
+    throw redirect(payErrorPath(processId));
+  }
+  if (confirmed.data.cEstado === "APROBADO") throw paid(shop, processId);
+  if (confirmed.data.cEstado === "CANCELADO") throw redirect(payErrorPath(processId));
+  throw redirect(payConfirmPath(processId));
 }
