@@ -5,7 +5,7 @@
 // any hold), and the charge refuses it (settlement checks the deadline). The per-customer
 // maximum of places counts all of a customer's live bookings of the performance; the
 // customer's row is locked, so two bookings racing cannot both take the maximum.
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type {
   BookByPerformanceRequest,
   BookByPositionRequest,
@@ -13,7 +13,7 @@ import type {
 } from "../contract/index.ts";
 import { requireBoxClerk } from "../customers/staff.ts";
 import type { Executor } from "../db/client.ts";
-import { bookings, customers, performances, positions, purchaseProcesses } from "../db/schema.ts";
+import { bookings, customers, performances, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
@@ -61,18 +61,7 @@ async function placesBookedBy(tx: Executor, customerId: number, performanceId: n
         gt(purchaseProcesses.deadline, now),
       ),
     );
-  const rows = await tx
-    .select({ id: positions.id })
-    .from(positions)
-    .where(
-      and(
-        inArray(positions.heldByProcessId, liveBookings),
-        eq(positions.performanceId, performanceId),
-        eq(positions.sold, false),
-        gt(positions.heldUntil, now),
-      ),
-    );
-  return rows.map((row) => row.id);
+  return heldOfPerformance(tx, liveBookings, performanceId, now);
 }
 
 async function performanceStart(db: Executor, performanceId: number): Promise<Date> {

@@ -4,7 +4,7 @@
 //   places came back;
 // - every statement that changes a process's places locks its row first (FOR UPDATE), so
 //   taking, releasing, cancelling and completing a purchase never interleave on one process.
-import { and, asc, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { TakePlacesRequest } from "../contract/index.ts";
 import { requireBoxClerk } from "../customers/staff.ts";
 import type { Database, Executor } from "../db/client.ts";
@@ -130,10 +130,13 @@ export function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
   };
 }
 
-/** Places of one performance a process holds right now (and that meet `also`, if given). */
+/**
+ * Places of one performance a process holds right now (and that meet `also`, if given); or
+ * any of several processes, given as a subquery of their ids.
+ */
 export async function heldOfPerformance(
   tx: Executor,
-  processId: number,
+  holder: number | SQLWrapper,
   performanceId: number,
   now: Date,
   also?: SQL,
@@ -143,7 +146,9 @@ export async function heldOfPerformance(
     .from(positions)
     .where(
       and(
-        eq(positions.heldByProcessId, processId),
+        typeof holder === "number"
+          ? eq(positions.heldByProcessId, holder)
+          : inArray(positions.heldByProcessId, holder),
         eq(positions.performanceId, performanceId),
         eq(positions.sold, false),
         gt(positions.heldUntil, now),
@@ -154,12 +159,6 @@ export async function heldOfPerformance(
   return rows.map((row) => row.id);
 }
 
-/**
- * The process a take adds to, locked for the transaction: process 0 starts a new process
- * (CART, or BOX for a box-office clerk; clock = now + purchaseMinutes) and ends the customer's
- * other open ones, giving their places back (one open cart per customer); another id must be
- * the customer's own open process.
- */
 export async function openProcessForTake(
   tx: Executor,
   deps: Pick<CommerceDeps, "purchaseMinutes">,
