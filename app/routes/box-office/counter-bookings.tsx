@@ -5,7 +5,7 @@ import type { Booking } from "@contract";
 import { Link } from "react-router";
 import { boxSalePath } from "~/lib/box-office";
 import { useTranslation } from "~/lib/i18n";
-import { BookingCard } from "~/routes/my-bookings/booking-card";
+import { BookingCard, ReleaseBookingLink, WhichBooking } from "~/routes/my-bookings/booking-card";
 
 export function CounterBookings({ bookings }: { bookings: readonly Booking[] }) {
   const { t } = useTranslation();
@@ -16,12 +16,6 @@ export function CounterBookings({ bookings }: { bookings: readonly Booking[] }) 
       {bookings.length === 0 ? <p>{t("account:bookings.boxNone")}</p> : null}
       <ul className="space-y-3">
         {bookings.map((booking) => {
-          const which = (
-            <span className="sr-only">
-              {" "}
-              {t("account:bookings.bookingNumber", { number: booking.idReserva })}
-            </span>
-          );
           const performanceId = booking.listaFuncion[0]?.idFuncion ?? null;
           return (
             <li key={booking.idReserva}>
@@ -34,15 +28,9 @@ export function CounterBookings({ bookings }: { bookings: readonly Booking[] }) 
                       className="button-primary"
                     >
                       {t("account:bookings.payAtCounter")}
-                      {which}
+                      <WhichBooking booking={booking} />
                     </Link>
-                    <Link
-                      to={`/myBookingsBox?liberar=${booking.idReserva}`}
-                      className="button-secondary"
-                    >
-                      {t("account:bookings.release")}
-                      {which}
-                    </Link>
+                    <ReleaseBookingLink booking={booking} listPath="/myBookingsBox" />
                   </>
                 }
               />

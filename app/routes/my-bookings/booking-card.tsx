@@ -1,6 +1,7 @@
 // One booking in a list: its performances with their places, its total and expiry, and what
 // can be done with it (the `actions` of the list it is in).
 import type { Booking } from "@contract";
+import { Link } from "react-router";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -46,5 +47,27 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions: R
       </p>
       <div className="flex flex-wrap gap-3">{actions}</div>
     </article>
+  );
+}
+
+/** Names the booking to a screen reader after an action's words ("Pay", "Release"). */
+export function WhichBooking({ booking }: { booking: Booking }) {
+  const { t } = useTranslation();
+  return (
+    <span className="sr-only">
+      {" "}
+      {t("account:bookings.bookingNumber", { number: booking.idReserva })}
+    </span>
+  );
+}
+
+/** Release asks first: the list's page with the booking named opens its confirmation. */
+export function ReleaseBookingLink({ booking, listPath }: { booking: Booking; listPath: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={`${listPath}?liberar=${booking.idReserva}`} className="button-secondary">
+      {t("account:bookings.release")}
+      <WhichBooking booking={booking} />
+    </Link>
   );
 }

@@ -3,7 +3,7 @@
 // (?liberar={id}: a dialog with JavaScript, a section of the page without) and frees its
 // places. Expired bookings are not listed: their places are already free.
 import { endpoints } from "@contract";
-import { Form, Link, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, useNavigation, useRouteLoaderData } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
@@ -13,7 +13,7 @@ import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
-import { BookingCard } from "./booking-card";
+import { BookingCard, ReleaseBookingLink, WhichBooking } from "./booking-card";
 import { bookingAction, bookingToRelease } from "./bookings.server";
 import { ReleaseBookingDialog } from "./release-dialog";
 
@@ -65,12 +65,6 @@ export default function MyBookings({ loaderData, actionData }: Route.ComponentPr
       {loaderData.bookings.length === 0 ? <p>{t("account:bookings.none")}</p> : null}
       <ul className="flex flex-col gap-4">
         {loaderData.bookings.map((booking) => {
-          const which = (
-            <span className="sr-only">
-              {" "}
-              {t("account:bookings.bookingNumber", { number: booking.idReserva })}
-            </span>
-          );
           return (
             <li key={booking.idReserva}>
               <BookingCard
@@ -87,16 +81,10 @@ export default function MyBookings({ loaderData, actionData }: Route.ComponentPr
                         disabled={busy}
                       >
                         {t("account:bookings.pay")}
-                        {which}
+                        <WhichBooking booking={booking} />
                       </button>
                     </Form>
-                    <Link
-                      to={`${listPath}?liberar=${booking.idReserva}`}
-                      className="button-secondary"
-                    >
-                      {t("account:bookings.release")}
-                      {which}
-                    </Link>
+                    <ReleaseBookingLink booking={booking} listPath={listPath} />
                   </>
                 }
               />
