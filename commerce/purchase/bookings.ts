@@ -13,7 +13,7 @@ import type {
 } from "../contract/index.ts";
 import { requireBoxClerk } from "../customers/staff.ts";
 import type { Executor } from "../db/client.ts";
-import { bookings, customers, performances, purchaseProcesses } from "../db/schema.ts";
+import { bookings, performances, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
@@ -26,6 +26,7 @@ import {
   ensureWithinPlaceLimit,
   heldOfPerformance,
   holdPlanned,
+  lockCustomer,
   type ProcessRow,
   planTake,
   sizeOfTake,
@@ -92,11 +93,7 @@ export async function takeBooking(
   return changeAvailability(deps, async (tx) => {
     if (kind === "BOX") await requireBoxClerk(tx, customerId);
     // One booking change per customer at a time: the maximum below counts what they hold.
-    await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for("update");
+    await lockCustomer(tx, customerId);
 
     let process: ProcessRow;
     if (input.processId === 0) {

@@ -130,10 +130,7 @@ export function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
   };
 }
 
-/**
- * Places of one performance a process holds right now (and that meet `also`, if given); or
- * any of several processes, given as a subquery of their ids.
- */
+/** Places of one performance a process (or a subquery's processes) holds now, meeting `also`. */
 export async function heldOfPerformance(
   tx: Executor,
   holder: number | SQLWrapper,
@@ -159,6 +156,15 @@ export async function heldOfPerformance(
   return rows.map((row) => row.id);
 }
 
+/** Makes the customer's other changes of what they hold wait for this transaction. */
+export async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
+  await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for("update");
+}
+
 export async function openProcessForTake(
   tx: Executor,
   deps: Pick<CommerceDeps, "purchaseMinutes">,
@@ -179,11 +185,7 @@ export async function openProcessForTake(
   if (kind === "BOX") await requireBoxClerk(tx, customerId);
   // One new process per customer at a time: a second one waits here, then cancels this
   // one (else two could each hold the maximum).
-  await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .for("update");
+  await lockCustomer(tx, customerId);
   // A sale handed to a buyer by a payment link is theirs to pay now, a booking is paid
   // later: both stay.
   const previous = await tx
