@@ -11,7 +11,8 @@
 // two given numbered seats instead of two general places), BENCH_GENERAL_PLACES (20000),
 // BENCH_SEAT_ROWS (200 rows of 50 seats), BENCH_CHECKOUT=/other/checkout (run THAT
 // checkout's API, migrations and database packages: old and new code measured by one
-// bench). The PostgreSQL database is EMPTIED: its name must contain "bench".
+// bench), BENCH_CPU_PROFILE=/dir (the API's V8 CPU profile, written there when it stops).
+// The PostgreSQL database is EMPTIED: its name must contain "bench".
 //
 // Why the PGlite data is prepared in a folder: the API's PGlite lives inside the API
 // process, so nothing can write into an in-memory one from outside, and the API has no
