@@ -118,6 +118,8 @@ export const purchaseProcessSchema = z.object({
       cEstado: z.enum(paymentStates),
       cMotivo: z.string().nullable(),
       cUrlDesafio: z.string().nullable(),
+      /** The wallet it is paid with (its name in the caller's language); null: a card. */
+      cBilletera: z.string().nullable(),
     })
     .nullable()
     .optional(),

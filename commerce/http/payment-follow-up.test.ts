@@ -95,6 +95,7 @@ describe("a 3-D Secure challenge", () => {
       cEstado: "DESAFIO_3DS",
       cMotivo: null,
       cUrlDesafio: challengeUrl,
+      cBilletera: null,
     });
 
     // The bank's page works without JavaScript: a form, then a 303 back to the shop.

@@ -20,8 +20,7 @@ import { functionDateParts } from "../domain/dates.ts";
 import { localized } from "../domain/localized.ts";
 import { type Language, translate } from "../i18n.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
-import { CARD_PROVIDER } from "../purchase/payment-providers.ts";
-import { paymentReasonOf, paymentStateOf } from "../purchase/payment-state.ts";
+import { paymentReasonOf, paymentStateOf, walletNameOf } from "../purchase/payment-state.ts";
 import { loadReceipts } from "./receipts.ts";
 import { compareTicketPlaces } from "./ticket-order.ts";
 
@@ -163,10 +162,7 @@ export async function loadOrders(
           fTotalCuotas: payment.installmentsTotal ?? payment.amount,
           cMarca: payment.cardBrand,
           cUltimos4: payment.cardLast4 || null,
-          cBilletera:
-            payment.provider === CARD_PROVIDER
-              ? null
-              : t(`commerce:paymentMethods.${payment.provider}`),
+          cBilletera: walletNameOf(payment.provider, language),
           cMotivo: paymentReasonOf(payment, state, language),
         };
       });

@@ -5,6 +5,7 @@ import type { PaymentState, PurchaseProcess } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import { payments } from "../db/schema.ts";
 import { type Language, translate } from "../i18n.ts";
+import { CARD_PROVIDER } from "./payment-providers.ts";
 
 type PaymentRow = Pick<
   typeof payments.$inferSelect,
@@ -66,5 +67,13 @@ export async function latestPaymentView(
     cEstado: state,
     cMotivo: paymentReasonOf(payment, state, language),
     cUrlDesafio: state === "DESAFIO_3DS" ? payment.redirectUrl : null,
+    cBilletera: walletNameOf(payment.provider, language),
   };
+}
+
+/** The wallet a payment was made with, named in the language; null for a card. */
+export function walletNameOf(provider: string, language: Language): string | null {
+  return provider === CARD_PROVIDER
+    ? null
+    : translate(language)(`commerce:paymentMethods.${provider}`);
 }

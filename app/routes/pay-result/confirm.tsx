@@ -25,6 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
     processId,
     attempt,
     challengeUrl: process.oPago?.cEstado === "DESAFIO_3DS" ? process.oPago.cUrlDesafio : null,
+    // A wallet's page waits for the payer as a bank's 3-D Secure page does: named as such.
+    wallet: process.oPago?.cBilletera ?? null,
     seo: seoFor(args, {
       title: t("checkout:payResult.verifyingTitle"),
       description: t("checkout:payResult.verifyingText"),
@@ -56,17 +58,25 @@ function useVerification(active: boolean) {
 
 export default function PayConfirm({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { processId, attempt, challengeUrl } = loaderData;
+  const { processId, attempt, challengeUrl, wallet } = loaderData;
   const verification = useVerification(challengeUrl === null);
 
   if (challengeUrl) {
     return (
       <section className="prose-page">
-        <h1>{t("checkout:payResult.challengeTitle")}</h1>
-        <p>{t("checkout:payResult.challengeText")}</p>
+        <h1>
+          {wallet
+            ? t("checkout:payResult.walletTitle", { wallet })
+            : t("checkout:payResult.challengeTitle")}
+        </h1>
+        <p>
+          {wallet
+            ? t("checkout:payResult.walletText", { wallet })
+            : t("checkout:payResult.challengeText")}
+        </p>
         <p className="flex flex-wrap gap-3">
           <a href={challengeUrl} className="button-primary">
-            {t("checkout:payResult.toBank")}
+            {wallet ? t("checkout:payResult.toWallet", { wallet }) : t("checkout:payResult.toBank")}
           </a>
           <Link to={`/BuyTicket/${processId}`} className="button-secondary">
             {t("checkout:payResult.backToCheckout")}

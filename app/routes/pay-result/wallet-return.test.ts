@@ -9,6 +9,7 @@ import { SandboxWallet } from "../../../commerce/payments/sandbox-wallet.ts";
 import { sandboxWalletPages } from "../../../commerce/payments/sandbox-wallet-page.ts";
 import type { TestApi } from "../../../commerce/testing/harness.ts";
 import { action as checkoutAction } from "../buy-ticket/route";
+import { loader as confirmLoader } from "./confirm";
 import { loader } from "./wallet-return";
 
 let t: TestApi;
@@ -110,6 +111,15 @@ describe("paying with a wallet", () => {
     expect((await back(returnUrl)).headers.get("Location")).toBe(
       `/payConfirm?idProcesoDeCompra=${processId}`,
     );
+  });
+
+  it("while the wallet's page waits, the verification page names the wallet and links to it", async () => {
+    const page = await walletPageOf(APAY);
+    const { result } = await runRoute(
+      confirmLoader,
+      pageGet(`/payConfirm?idProcesoDeCompra=${processId}`, cookie),
+    );
+    expect(result).toMatchObject({ wallet: expect.stringContaining("Apay"), challengeUrl: page });
   });
 
   it("trusts no query: unanswered is not paid, and someone else's process is a 404", async () => {
