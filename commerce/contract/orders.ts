@@ -100,7 +100,7 @@ export const orderSchema = z.object({
   lBoleteria: z.boolean(),
   cComprador: z.string().nullable(),
   /** CARD (online), CASH or CARD_PRESENT (box office). */
-  cMedioDePago: z.enum(["CARD", "CASH", "CARD_PRESENT"]),
+  cMedioDePago: z.enum(["CARD", "CASH", "CARD_PRESENT", "WALLET"]),
   /** Every payment of its purchase, oldest first (nPagos of them). */
   nPagos: z.number().int(),
   listaPagos: z.array(orderPaymentSchema),

@@ -341,7 +341,7 @@ export const orders = pgTable(
     soldAtCounter: boolean("sold_at_counter").notNull().default(false),
     buyerName: text("buyer_name"),
     buyerEmail: text("buyer_email"),
-    /** CARD (online), CASH or CARD_PRESENT (box office). */
+    /** CARD or WALLET (online), CASH or CARD_PRESENT (box office). */
     paymentMedium: text("payment_medium").notNull().default("CARD"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -155,6 +155,7 @@ describe("a wallet payment", () => {
     expect((await processOf(processId)).cEstado).toBe("PAID");
     // My orders names the wallet the payment was made with.
     const history = await t.call("/Historial2", { token: alice, language: "en" });
+    expect(history.json.oData.Lista[0].cMedioDePago).toBe("WALLET");
     expect(history.json.oData.Lista[0].listaPagos).toEqual([
       expect.objectContaining({
         cEstado: "APROBADO",

@@ -51,7 +51,7 @@ export type OrderWithTickets = {
 /** Cancelled at the box office, or on its way (its tickets are void or about to be). */
 export const isCancelled = (status: string) => status === "CANCELLED" || status === "CANCELLING";
 
-const paymentMedia = ["CARD", "CASH", "CARD_PRESENT"] as const;
+const paymentMedia = ["CARD", "CASH", "CARD_PRESENT", "WALLET"] as const;
 const paymentMediumOf = (stored: string) =>
   paymentMedia.find((medium) => medium === stored) ?? "CARD";
 

@@ -131,7 +131,7 @@ export async function completePurchase(
         soldAtCounter: sale !== undefined,
         buyerName: sale?.buyerName ?? null,
         buyerEmail: sale?.buyerEmail ?? null,
-        paymentMedium: sale?.medium ?? "CARD",
+        paymentMedium: sale?.medium ?? (payment.provider === CARD_PROVIDER ? "CARD" : "WALLET"),
       })
       .returning({ id: orders.id });
     // Ticket ids are drawn first so each row is written once with its signed code.
