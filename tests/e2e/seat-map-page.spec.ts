@@ -208,8 +208,17 @@ test("choosing from a list: sector, row, then the row's free seats", async ({ pa
   await expect(page.getByRole("checkbox", { name: /, ocupada$/ })).toHaveCount(0);
   await expectNoSideScroll(page, "a row's seats");
   await expectAccessible(page);
-  await tick(freeSeats(page).first());
-  await page.getByRole("button", { name: "Comprar las butacas elegidas" }).click();
+  // Other tests buy seats of this hall at the same time: like a buyer, when the seat went
+  // meanwhile (the page says so and lists the row again), take another free one.
+  for (let attempt = 1; ; attempt++) {
+    const free = freeSeats(page);
+    await tick(free.nth(Math.floor(Math.random() * (await free.count()))));
+    await page.getByRole("button", { name: "Comprar las butacas elegidas" }).click();
+    const lost = page.getByRole("alert").filter({ hasText: "ya no está disponible" });
+    const onCheckout = () => /\/BuyTicket\/\d+$/.test(page.url());
+    await expect.poll(async () => onCheckout() || (await lost.isVisible())).toBe(true);
+    if (attempt === 3 || onCheckout()) break;
+  }
   await payAndConfirm(page, 1);
 });
 
