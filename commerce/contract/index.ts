@@ -5,6 +5,7 @@
 export * from "./account-security.ts";
 export * from "./availability-bits.ts";
 export * from "./birth-date.ts";
+export * from "./booking-rule.ts";
 export * from "./bookings.ts";
 export * from "./box-office.ts";
 export * from "./browse.ts";

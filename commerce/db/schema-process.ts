@@ -78,7 +78,7 @@ export const paymentLinks = pgTable("payment_links", {
 
 /**
  * A booking (spec §5, §7 TomarReservaPorFuncion/PorPosicion): a process whose places are held
- * until a longer deadline (purchase/booking-expiry.ts) and paid later. It is a purchase
+ * until a longer deadline (contract/booking-rule.ts) and paid later. It is a purchase
  * process like any other, so holds, lazy expiry, the checkout and payment links apply to it
  * as they are; this row says it is a booking, when the customer accepted the booking
  * conditions (no booking without them) and, for one made at the box office, whom it is for.

@@ -1,15 +1,17 @@
 // Bookings (contract/bookings.ts): a purchase process that holds its places until the
-// booking's own deadline (booking-expiry.ts) and is paid later through the usual checkout.
+// booking's own deadline (contract/booking-rule.ts) and is paid later through the usual checkout.
 // Holding is the same one conditional statement per place as Tomar (holds.ts), so a place
 // is never sold twice; an expired booking's places are free the moment it ends (lazily, like
 // any hold), and the charge refuses it (settlement checks the deadline). The per-customer
 // maximum of places counts all of a customer's live bookings of the performance; the
 // customer's row is locked, so two bookings racing cannot both take the maximum.
 import { and, asc, eq, gt } from "drizzle-orm";
-import type {
-  BookByPerformanceRequest,
-  BookByPositionRequest,
-  Booking,
+import {
+  type BookByPerformanceRequest,
+  type BookByPositionRequest,
+  type Booking,
+  bookingDeadline,
+  deadlineFitsPerformance,
 } from "../contract/index.ts";
 import { requireBoxClerk } from "../customers/staff.ts";
 import type { Executor } from "../db/client.ts";
@@ -17,7 +19,6 @@ import { bookings, performances, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
-import { bookingDeadline, deadlineFitsPerformance } from "./booking-expiry.ts";
 import { processState } from "./clock.ts";
 import { releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";

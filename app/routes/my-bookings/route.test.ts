@@ -2,13 +2,16 @@
 // database: the performance page's Book button (conditions accepted or not, a clerk's for a
 // buyer), /myBookings (list, ?liberar= confirmation, pay, release, someone else's booking)
 // and the counter's bookings on /myBookingsBox.
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
 import { type Buyer, createBuyer } from "~/testing/shop-buyer";
-import { apiTokens } from "../../../commerce/db/schema.ts";
+import { invalidateShowCards } from "../../../commerce/catalog/card-cache.ts";
+import { apiTokens, performances } from "../../../commerce/db/schema.ts";
 import type { Fixture, TestApi } from "../../../commerce/testing/harness.ts";
 import * as counterSales from "../box-office/counter-sales";
+import { forgetDrawnSeats } from "../performance/hall-cache.server";
 import * as performance from "../performance/route";
 import * as myBookings from "./route";
 
@@ -48,6 +51,28 @@ const listOf = async (buyer: Buyer, query = "") =>
 type Refusal = { init: ResponseInit; data: { error?: string; failure?: string } };
 
 describe("the performance page's Book button", () => {
+  it("is offered while the performance is far enough ahead, and not within its last day", async () => {
+    const open = async () => {
+      forgetDrawnSeats();
+      const path = `/funcion/obra-de-prueba/${fx.performances.main.id}`;
+      const { result, thrown } = await runRoute(
+        performance.loader,
+        pageGet(path, await ana.cookie()),
+        performanceParams(),
+      );
+      if (!result) throw thrown;
+      return (result as { bookable: boolean }).bookable;
+    };
+    expect(await open()).toBe(true);
+    // The page judges by the real clock, as the API does outside tests.
+    await api.db
+      .update(performances)
+      .set({ startsAt: new Date(Date.now() + 3 * 60 * 60_000) })
+      .where(eq(performances.id, fx.performances.main.id));
+    invalidateShowCards(t.deps);
+    expect(await open()).toBe(false);
+  });
+
   it("books the places when the conditions are accepted, and goes to My bookings", async () => {
     const { thrown, setCookie } = await book(ana, {
       [generalField()]: "2",

@@ -1,11 +1,13 @@
 // "Book and pay later" inside a form that picks places: the booking conditions (a disclosure
 // with their text), the checkbox that accepts them and a Book button. The form's places are
 // then booked instead of bought (booking.server.ts); a box-office clerk books for a buyer,
-// named here. Plain form fields: it works the same without JavaScript.
+// named here. Plain form fields: it works the same without JavaScript. Not shown when the
+// performance is too near (or bookings are off): the API would refuse.
 import { useId } from "react";
-import { useNavigation, useRouteLoaderData } from "react-router";
+import { useLoaderData, useNavigation, useRouteLoaderData } from "react-router";
 import { useTranslation } from "~/lib/i18n";
 import type { loader as rootLoader } from "~/root";
+import type { loader as performanceLoader } from "./route";
 
 export function BookingChoice() {
   const { t } = useTranslation();
@@ -14,6 +16,7 @@ export function BookingChoice() {
   const forCounter = useRouteLoaderData<typeof rootLoader>("root")?.user?.boxOffice === true;
   const conditions = t("checkout:booking.conditions", { returnObjects: true }) as unknown;
   const paragraphs = Array.isArray(conditions) ? conditions.map(String) : [];
+  if (!useLoaderData<typeof performanceLoader>().bookable) return null;
   return (
     <fieldset className="panel mt-4 min-w-0" aria-describedby={`${id}-explain`}>
       <legend className="font-semibold">{t("checkout:booking.legend")}</legend>

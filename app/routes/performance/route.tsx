@@ -5,10 +5,12 @@
 // and state; ?vista=lista is the list alternative (sector → row → seat). All of it plain
 // forms and links: JavaScript only replaces the seat form with the map island.
 
+import { bookingDeadline } from "@contract";
 import { redirect } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { useSeatMapSector } from "~/components/seat-map/use-seat-map-sector";
 import { posterOf } from "~/components/show-card";
+import { brand } from "~/config/brand";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -57,7 +59,14 @@ export async function loader(args: Route.LoaderArgs) {
     image: posterOf(show),
     noindex: true,
   });
-  return { ...page, listRow: listRowOf(url, page), seo };
+  return { ...page, listRow: listRowOf(url, page), bookable: bookableNow(page.startsAt), seo };
+}
+
+/** Booking is offered only where the API would take it (contract/booking-rule.ts). */
+function bookableNow(startsAt: string): boolean {
+  return (
+    brand.flags.reservationWithSeat && bookingDeadline(new Date(), new Date(startsAt)) !== null
+  );
 }
 
 export async function action(args: Route.ActionArgs) {

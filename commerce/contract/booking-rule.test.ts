@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bookingDeadline, bookingRule, deadlineFitsPerformance } from "./booking-expiry.ts";
+import { bookingDeadline, bookingRule, deadlineFitsPerformance } from "./booking-rule.ts";
 
 const HOUR = 60 * 60_000;
 const now = new Date("2031-03-10T15:00:00.000Z");
