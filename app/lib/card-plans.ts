@@ -1,5 +1,7 @@
-// The card's installment plans on the checkout (Tarjetas2): looked up by the card's first
-// digits only, never the whole number. Shared by the form (browser) and its action.
+// The card's installment plans (Tarjetas2 on the checkout, Tarjetas on a payment link): looked
+// up by the card's first digits only, never the whole number. Shared by the forms (browser)
+// and their actions.
+import type { CardPlans } from "@contract";
 
 /** The checkout action's intent that only reads a card's plans: no page data changes. */
 export const cardPlansIntent = "cardPlans";
@@ -19,3 +21,16 @@ export function binOf(cardNumber: unknown): string | null {
 export function plansSeenValue(bin: string, methodId: number | string): string {
   return `${bin}:${methodId}`;
 }
+
+/** The method the plans of a payment link are under: the card's own kind decides. */
+export const cardOwnMethod = 0;
+
+/** The plans of one card under one payment method, or why there are none. */
+export type PlansAnswer = {
+  bin: string;
+  /** The checkout's payment method, or cardOwnMethod on a payment link. */
+  methodId: number;
+  plans: CardPlans | null;
+  /** Translated: the card is not taken, or is the wrong kind for the method. */
+  refusal: string | null;
+};

@@ -61,6 +61,7 @@ import {
 import {
   createPaymentLinkEndpoint,
   payByLinkEndpoint,
+  paymentLinkCardPlansEndpoint,
   paymentLinkEndpoint,
 } from "./payment-links.ts";
 import {
@@ -178,6 +179,7 @@ export const endpoints = {
   answerQuestions: answerQuestionsEndpoint,
   createPaymentLink: createPaymentLinkEndpoint,
   paymentLink: paymentLinkEndpoint,
+  paymentLinkCardPlans: paymentLinkCardPlansEndpoint,
   payByLink: payByLinkEndpoint,
   preValidation: preValidationEndpoint,
   charge: chargeEndpoint,

@@ -5,6 +5,7 @@
 // clerk's counter sale to that buyer, mailed to them.
 import { z } from "zod";
 import { cardSchema } from "./card.ts";
+import { cardPlansParams, cardPlansResponse } from "./card-plans.ts";
 import { emailSchema } from "./customers.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { chargeRequest, chargeResponse, paymentStates, processStates } from "./purchase.ts";
@@ -115,4 +116,16 @@ export const payByLinkEndpoint = defineEndpoint({
   params: paymentLinkParams,
   body: payByLinkRequest,
   response: chargeResponse,
+});
+
+export const paymentLinkCardPlansEndpoint = defineEndpoint({
+  id: "paymentLinkCardPlans",
+  method: "GET",
+  path: "/LinkPago/{id}/{cClave}/Tarjetas/{cardBin}",
+  area: "purchase",
+  summary:
+    "The card behind a BIN and the installment plans its bank offers for what a payment link pays, without login: the card's kind chooses the method, as when the link is paid. A network the shop does not accept is a 400 on cardBin; an unknown key is a 404.",
+  access: "public",
+  params: paymentLinkParams.extend({ cardBin: cardPlansParams.shape.cardBin }),
+  response: cardPlansResponse,
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  cardPlansResponse,
   chargeResponse,
   paymentLinkResponse,
   paymentLinkView,
@@ -152,5 +153,31 @@ describe("payment links", () => {
       "oComprador.cNombre",
     ]);
     expect(await db.select().from(paymentLinks)).toEqual([]);
+  });
+
+  it("prices the card's plans for what the link pays, the card's kind choosing the method", async () => {
+    const link = await newLink();
+    const plansOf = (bin: string, key = link.cClave) =>
+      t.call(`/LinkPago/${processId}/${key}/Tarjetas/${bin}`, { language: "en" });
+    const { json: viewed } = await t.call(`/LinkPago/${processId}/${link.cClave}`);
+    const total = paymentLinkView.parse(viewed.oData).fTotal;
+
+    const credit = await plansOf("555555");
+    expect(credit.status).toBe(200);
+    const plans = cardPlansResponse.parse(credit.json.oData);
+    expect(plans).toMatchObject({ cMarca: "MASTERCARD", cTipo: "CREDITO", fMonto: total });
+    expect(plans.Lista.map((plan) => plan.nCuotas)).toEqual([1, 3, 6, 12]);
+    // A debit card is not refused as the wrong kind: at the counter's terms it pays at once.
+    const debit = cardPlansResponse.parse((await plansOf("451765")).json.oData);
+    expect(debit).toMatchObject({ cTipo: "DEBITO", Lista: [{ nCuotas: 1, fTotal: total }] });
+
+    const refused = await plansOf("601111");
+    expect(refused.status).toBe(400);
+    expect(refused.json.oData.oErrores).toEqual({ cardBin: ["cardNotAccepted"] });
+    expect((await plansOf("4242")).status).toBe(400);
+    const forged = `${link.cClave.slice(0, -1)}${link.cClave.endsWith("A") ? "B" : "A"}`;
+    expect((await plansOf("555555", forged)).status).toBe(404);
+    t.clock.advanceMinutes(31);
+    expect((await plansOf("555555")).json.oData.cCodigo).toBe("PROCESS_EXPIRED");
   });
 });

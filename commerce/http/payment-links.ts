@@ -3,11 +3,13 @@
 import {
   createPaymentLinkEndpoint,
   payByLinkEndpoint,
+  paymentLinkCardPlansEndpoint,
   paymentLinkEndpoint,
 } from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { sendLater } from "../mail/send-later.ts";
 import { paymentLinkMail } from "../orders/payment-link-mail.ts";
+import { paymentLinkCardPlans } from "../purchase/card-plans.ts";
 import { createPaymentLink, payByLink, paymentLinkView } from "../purchase/payment-links.ts";
 import { chargeAnswer } from "./purchase.ts";
 import { implement } from "./register.ts";
@@ -33,6 +35,14 @@ export function paymentLinkHandlers(deps: CommerceDeps) {
 
     implement(paymentLinkEndpoint, async ({ params, language }) =>
       paymentLinkView(deps, { processId: params.id, key: params.cClave }, language),
+    ),
+
+    implement(paymentLinkCardPlansEndpoint, async ({ params }) =>
+      paymentLinkCardPlans(deps, {
+        processId: params.id,
+        key: params.cClave,
+        bin: params.cardBin,
+      }),
     ),
 
     implement(payByLinkEndpoint, async ({ params, body, language }) => {

@@ -1,5 +1,6 @@
-// What a card can pay the process with (Tarjetas2): the acquirer's profile of its BIN and the
-// plans its bank offers within the payment method, priced for the process's total now. The
+// What a card can pay the process with (Tarjetas2, and a payment link's Tarjetas): the
+// acquirer's profile of its BIN and the plans its bank offers within the payment method,
+// priced for the process's total now. The
 // charge (charge.ts) prices the chosen plan again the same way, so what was shown is charged.
 import type { CardPlans } from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
@@ -7,8 +8,10 @@ import { businessError, fieldError } from "../errors.ts";
 import { log } from "../log.ts";
 import { offeredPlans } from "../payments/installment-plans.ts";
 import type { CardProfile } from "../payments/provider.ts";
-import { deliveryTypeById, paymentMethodById } from "./catalogues.ts";
-import { ensureOpen, ownProcess } from "./process.ts";
+import { deliveryTypeById, type PaymentMethodRule, paymentMethodById } from "./catalogues.ts";
+import { counterMethodOf } from "./charge-terms.ts";
+import { linkedProcess } from "./payment-links.ts";
+import { ensureOpen, ownProcess, type ProcessRow } from "./process.ts";
 import { priceHeldPlaces } from "./promotion-store.ts";
 import { liveHeldPlaces } from "./view.ts";
 
@@ -34,12 +37,35 @@ export async function cardPlans(
   input: { processId: number; customerId: number; methodId: number; bin: string },
 ): Promise<CardPlans> {
   const process = await ownProcess(deps.db, input.processId, input.customerId);
-  const now = deps.now();
-  ensureOpen(process, now);
   const method = paymentMethodById(input.methodId);
   if (!method) throw fieldError("nFormaDePago", "paymentMethodRequired");
   if (method.kind !== "CARD") throw fieldError("nFormaDePago", "cardMethodRequired");
-  const card = await acceptedCard(deps, input.bin, "cardBin");
+  return plansOfProcess(deps, process, () => method, input.bin);
+}
+
+/**
+ * What a payment link's card can pay with: at the counter's terms, so the card's kind
+ * chooses the method (charge-terms.ts), as when the link is paid.
+ */
+export async function paymentLinkCardPlans(
+  deps: CommerceDeps,
+  input: { processId: number; key: string; bin: string },
+): Promise<CardPlans> {
+  const { process } = await linkedProcess(deps, input.processId, input.key);
+  return plansOfProcess(deps, process, counterMethodOf, input.bin);
+}
+
+async function plansOfProcess(
+  deps: CommerceDeps,
+  process: ProcessRow,
+  methodOf: (card: CardProfile) => PaymentMethodRule | null,
+  bin: string,
+): Promise<CardPlans> {
+  const now = deps.now();
+  ensureOpen(process, now);
+  const card = await acceptedCard(deps, bin, "cardBin");
+  const method = methodOf(card);
+  if (!method) throw fieldError("cardBin", "cardNotAccepted");
   const places = await liveHeldPlaces(deps.db, process.id, now);
   if (places.length === 0) throw businessError("PROCESS_EMPTY");
   const { totals } = await priceHeldPlaces(

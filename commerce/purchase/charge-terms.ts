@@ -25,7 +25,7 @@ export type ChargeTerms = {
 };
 
 /** A card presented at the counter pays as what it is, credit or debit. */
-function counterMethodOf(card: CardProfile): PaymentMethodRule | null {
+export function counterMethodOf(card: CardProfile): PaymentMethodRule | null {
   const code = card.kind === "DEBIT" ? "DEBIT_CARD" : "CREDIT_CARD";
   return paymentMethodRules.find((method) => method.code === code) ?? null;
 }

@@ -63,7 +63,7 @@ export async function createPaymentLink(
 }
 
 /** The process a link pays; anything else (unknown key, another process's) is a 404. */
-async function linkedProcess(deps: CommerceDeps, processId: number, key: string) {
+export async function linkedProcess(deps: CommerceDeps, processId: number, key: string) {
   const [found] = await deps.db
     .select({ process: purchaseProcesses, buyerName: paymentLinks.buyerName })
     .from(paymentLinks)

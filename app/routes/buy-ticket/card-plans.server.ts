@@ -3,19 +3,12 @@
 // pay action makes them a step of their own when the buyer has not seen them yet for this
 // card (without JavaScript, or before the lookup came back): it answers the plans with
 // everything typed kept, instead of charging.
-import { type CardPlans, endpoints } from "@contract";
+import { endpoints } from "@contract";
 import { data } from "react-router";
 import { z } from "zod";
+import type { PlansAnswer } from "~/lib/card-plans";
+import { plansAnswerOf } from "~/lib/card-plans.server";
 import type { CommerceClient } from "~/services/commerce.server";
-
-/** The plans of one card under one payment method, or why there are none. */
-export type PlansAnswer = {
-  bin: string;
-  methodId: number;
-  plans: CardPlans | null;
-  /** Translated: the card is not taken, or is the wrong kind for the method. */
-  refusal: string | null;
-};
 
 export async function lookUpPlans(
   commerce: CommerceClient,
@@ -26,13 +19,7 @@ export async function lookUpPlans(
   const found = await commerce.call(endpoints.cardPlans, {
     params: { id: processId, nFormaDePago: request.methodId, cardBin: request.bin },
   });
-  if (found.ok) return { ...request, plans: found.data, refusal: null };
-  const onCard = found.fieldErrors?.cardBin?.[0];
-  return {
-    ...request,
-    plans: null,
-    refusal: onCard ? t(`validation:${onCard}`) : found.message,
-  };
+  return plansAnswerOf(found, request, t);
 }
 
 const lookupForm = z.object({

@@ -2,11 +2,11 @@
 // fetcher), and a step of their own when the buyer pays without having seen them.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { PlansAnswer } from "~/lib/card-plans";
 import { formPost, runRoute } from "~/testing/route-harness";
 import { type Buyer, cardFormFields, setUpHeldPurchase } from "~/testing/shop-buyer";
 import { payments } from "../../../commerce/db/schema.ts";
 import { testCard } from "../../../commerce/testing/harness.ts";
-import type { PlansAnswer } from "./card-plans.server";
 import { action } from "./route";
 
 const held = setUpHeldPurchase();

@@ -17,16 +17,16 @@ import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CardFields } from "~/components/card-fields";
 import { FormErrors, RadioField, useShopForm } from "~/components/field";
+import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
+import { StepNotice } from "~/components/step-notice";
 import { TermsField } from "~/components/terms-field";
+import type { PlansAnswer } from "~/lib/card-plans";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
-import type { PlansAnswer } from "./card-plans.server";
 import { DeliveryAddressField } from "./delivery-address-field";
-import { InstallmentsField, PlansStepNotice } from "./installments-field";
 import { QuestionsFields } from "./questions-fields";
-import { StepNotice } from "./step-notice";
 
 type PaymentFormProps = {
   process: PurchaseProcess;
@@ -149,8 +149,8 @@ export function PaymentForm({
           <InstallmentsField
             meta={fields.nCuotas}
             cardNumber={card.cNumero.value}
-            methodId={fields.nFormaDePago.value}
-            deliveryId={fields.idEntregaTipo.value}
+            methodId={Number(fields.nFormaDePago.value) || null}
+            lookupFields={deliveryField(fields.idEntregaTipo.value)}
             fromStep={plansStep}
           />
         </>
@@ -173,6 +173,11 @@ export function PaymentForm({
  * The total with the delivery chosen on the form: the process's total counts the delivery it
  * has recorded, which the buyer may have just changed (the server checks it: fTotalVisto).
  */
+/** The delivery chosen on the form, which the card's plans finance too. */
+function deliveryField(value: unknown): Record<string, string> {
+  return { idEntregaTipo: typeof value === "string" ? value : "" };
+}
+
 function totalWith(process: PurchaseProcess, delivery: DeliveryType | undefined): number {
   if (!delivery) return process.fTotal;
   return process.fTotal - process.fCargoEntrega + delivery.fPrecio;

@@ -1,10 +1,14 @@
 // The payment link's server side: the link named by the address (a malformed one, or one the
-// API does not know, is a 404 page), and paying it by card with the same rules as the
-// checkout (idempotency key, 3-D Secure on the bank's page, a bank that decides later).
+// API does not know, is a 404 page), the card's plans, and paying it by card with the same
+// rules as the checkout (the plans seen first, idempotency key, 3-D Secure on the bank's
+// page, a bank that decides later).
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, type PaymentLinkView } from "@contract";
 import { data, redirect, redirectDocument } from "react-router";
+import { z } from "zod";
+import { binOf, cardOwnMethod, type PlansAnswer, plansSeenValue } from "~/lib/card-plans";
+import { plansAnswerOf } from "~/lib/card-plans.server";
 import { paymentLinkForm } from "~/lib/forms";
 import { type PaymentLinkRef, paymentLinkConfirmPath, paymentLinkRef } from "~/lib/payment-link";
 import { notFound } from "~/lib/responses";
@@ -39,11 +43,41 @@ export function paymentUnderWay(view: PaymentLinkView): boolean {
   return view.cEstado === "PAID" || state === "VERIFICANDO" || state === "DESAFIO_3DS";
 }
 
+async function linkPlans(
+  commerce: CommerceClient,
+  t: (key: string) => string,
+  link: PaymentLinkRef,
+  bin: string,
+): Promise<PlansAnswer> {
+  const found = await commerce.call(endpoints.paymentLinkCardPlans, {
+    params: { id: link.processId, cClave: link.key, cardBin: bin },
+  });
+  if (!found.ok && found.code === "NOT_FOUND") throw notFound();
+  return plansAnswerOf(found, { bin, methodId: cardOwnMethod }, t);
+}
+
+/** The form's lookup as the card is typed (intent cardPlans): nothing changes. */
+export async function linkPlansAction(
+  commerce: CommerceClient,
+  t: (key: string) => string,
+  link: PaymentLinkRef,
+  form: FormData,
+) {
+  const bin = z
+    .string()
+    .regex(/^[0-9]{6,8}$/)
+    .safeParse(form.get("cBin"));
+  if (!bin.success) return data({ cardPlans: null }, { status: 400 });
+  const answer = await linkPlans(commerce, t, link, bin.data);
+  return data({ cardPlans: answer }, { status: answer.plans ? 200 : 400 });
+}
+
 /** The card's security code is never sent back to the page. */
 const hideFields = ["oTarjeta.cCodigoSeguridad"];
 
 export async function payLinkAction(
   commerce: CommerceClient,
+  t: (key: string) => string,
   request: Request,
   link: PaymentLinkRef,
   form: FormData,
@@ -56,6 +90,19 @@ export async function payLinkAction(
     );
   }
   const { nCuotas, oTarjeta, cClaveIdempotencia } = submission.value;
+  // The buyer chooses among the card's plans before it is charged: not seen yet for this
+  // card, they are this answer, with everything typed kept and nothing tried.
+  const bin = binOf(oTarjeta.cNumero);
+  if (bin && form.get("cPlanesVistos") !== plansSeenValue(bin, cardOwnMethod)) {
+    const answer = await linkPlans(commerce, t, link, bin);
+    if (answer.plans && answer.plans.Lista.length > 1) {
+      return data({
+        ...submission.reply({ hideFields }),
+        cardPlans: answer,
+        idempotencyKey: cClaveIdempotencia,
+      });
+    }
+  }
   const confirmPath = paymentLinkConfirmPath(link);
   const charged = await commerce.call(endpoints.payByLink, {
     params: { id: link.processId, cClave: link.key },

@@ -2,6 +2,7 @@
 // office's sale, the buyer opens it without login, pays it by card and reads the result; a
 // malformed or forged link is a 404, an expired one says so, a pasted link is opened.
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { cardOwnMethod, type PlansAnswer, plansSeenValue } from "~/lib/card-plans";
 import { paymentLinkRef } from "~/lib/payment-link";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
@@ -71,6 +72,38 @@ describe("a payment link", () => {
     // Paid, the link goes straight to its result.
     const again = await runRoute(linkPage.loader, pageGet(url), params);
     expect((again.thrown as Response).headers.get("Location")).toBe(confirmPath);
+  });
+
+  it("shows the card's plans before charging, looked up as typed or as a step", async () => {
+    const params = { idProcesoDeCompra: idOf(url) };
+    type Plans = { data: { cardPlans: PlansAnswer | null }; init?: ResponseInit };
+    const lookup = async (cBin: string) =>
+      (await runRoute(linkPage.action, formPost(url, { intent: "cardPlans", cBin }), params))
+        .result as unknown as Plans;
+    const typed = await lookup("555555");
+    expect(typed.data.cardPlans?.plans?.Lista.map((plan) => plan.nCuotas)).toEqual([1, 3, 6, 12]);
+    expect((await lookup("601111")).data.cardPlans?.refusal).toBe(
+      "We do not accept this card. Pay with Visa, Mastercard, American Express or Cabal",
+    );
+    expect((await lookup("12")).init?.status).toBe(400);
+
+    // Without JavaScript, paying with a card whose plans were not seen shows them first.
+    const card = cardFormFields(testCard("5555555555554444"));
+    const step = await runRoute(linkPage.action, formPost(url, { ...payment(), ...card }), params);
+    const shown = step.result as unknown as Plans;
+    expect(shown.data.cardPlans?.plans?.cMarca).toBe("MASTERCARD");
+    expect(await api.t.sandbox.charges()).toEqual([]);
+    const paid = await runRoute(
+      linkPage.action,
+      formPost(url, {
+        ...payment(),
+        ...card,
+        nCuotas: "6",
+        cPlanesVistos: plansSeenValue("55555555", cardOwnMethod),
+      }),
+      params,
+    );
+    expect((paid.result as Response).headers.get("Location")).toMatch(/^\/payConfirmLinkPago\?/);
   });
 
   it("says why a card was refused and keeps the link open", async () => {

@@ -1,15 +1,18 @@
 // /linkPago/{idProcesoDeCompra}?clave=… (no login, spec §2): what the box office holds for a
 // buyer who is not at the counter, and a plain form to pay it by card. The link came by mail;
-// it works while the places are held. Paid or being verified, it goes to its result page.
+// it works while the places are held. Paid or being verified, it goes to its result page. The
+// installments are the card's bank's plans, as on the checkout.
 
 import { randomUUID } from "node:crypto";
-import { type FieldMetadata, getFormProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import type { PaymentLinkView } from "@contract";
 import { Form, redirect, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
-import { FormErrors, SelectField, useShopForm } from "~/components/field";
+import { FormErrors, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
+import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
 import { TermsField } from "~/components/terms-field";
+import { cardOwnMethod, cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { paymentLinkForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -23,6 +26,7 @@ import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
 import {
   linkOfRequest,
+  linkPlansAction,
   loadPaymentLink,
   payLinkAction,
   paymentUnderWay,
@@ -45,7 +49,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const link = linkOfRequest(args.request, args.params.idProcesoDeCompra);
   const form = await args.request.formData();
-  return payLinkAction(getRequestContext(args).commerce, args.request, link, form);
+  const { commerce } = getRequestContext(args);
+  const t = getT(args.context);
+  if (form.get("intent") === cardPlansIntent) return linkPlansAction(commerce, t, link, form);
+  return payLinkAction(commerce, t, args.request, link, form);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -84,6 +91,7 @@ export default function PaymentLink({ loaderData, actionData }: Route.ComponentP
             <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
           }
           lastResult={actionData && "status" in actionData ? actionData : undefined}
+          plansStep={actionData && "cardPlans" in actionData ? actionData.cardPlans : undefined}
         />
       ) : null}
     </section>
@@ -126,6 +134,7 @@ function PayForm({
   currentYear,
   honeypot,
   lastResult,
+  plansStep,
 }: {
   total: number;
   idempotencyKey: string;
@@ -133,6 +142,8 @@ function PayForm({
   honeypot: React.ReactNode;
   // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
   lastResult: any;
+  /** The card's plans, answered as a step instead of paying. */
+  plansStep: PlansAnswer | null | undefined;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
@@ -140,19 +151,19 @@ function PayForm({
     lastResult,
     defaultValue: { nCuotas: "1" },
   });
+  const card = fields.oTarjeta.getFieldset();
   return (
     <Form method="post" {...getFormProps(form)} className="panel">
+      {plansStep?.plans ? <PlansStepNotice /> : null}
       <FormErrors form={form} />
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
       {honeypot}
-      <CardFields card={fields.oTarjeta.getFieldset()} currentYear={currentYear} ownCard />
-      <SelectField
-        meta={fields.nCuotas as FieldMetadata<string | number | undefined>}
-        label={t("checkout:paymentLink.installments")}
-        options={[1, 3, 6, 12].map((count) => ({
-          value: String(count),
-          label: t("checkout:paymentLink.installmentsOption", { count }),
-        }))}
+      <CardFields card={card} currentYear={currentYear} ownCard />
+      <InstallmentsField
+        meta={fields.nCuotas}
+        cardNumber={card.cNumero.value}
+        methodId={cardOwnMethod}
+        fromStep={plansStep ?? undefined}
       />
       <TermsField meta={fields.lAceptaTerminos} />
       <button type="submit" className="button-primary w-full" disabled={busy}>

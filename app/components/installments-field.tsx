@@ -1,25 +1,26 @@
-// The installments of the checkout: the plans the card's bank offers, each with its
-// installment, total and interest (Tarjetas2). With JavaScript they are looked up as the buyer
-// types the card; without it the pay action shows them as a step first (card-plans.server.ts).
-// Before the card is known, one payment is all there is to choose.
+// The installments of a card payment (the checkout, a payment link): the plans the card's bank
+// offers, each with its installment, total and interest. With JavaScript they are looked up
+// as the buyer types the card (the page's action, intent cardPlans); without it the pay
+// action shows them as a step first. Before the card is known, one payment is all there is.
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
 import type { CardPlan } from "@contract";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors } from "~/components/field";
-import { binOf, cardPlansIntent, plansSeenValue } from "~/lib/card-plans";
+import { binOf, cardPlansIntent, type PlansAnswer, plansSeenValue } from "~/lib/card-plans";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import type { PlansAnswer } from "./card-plans.server";
 import { StepNotice } from "./step-notice";
 
 type InstallmentsFieldProps = {
   // biome-ignore lint/suspicious/noExplicitAny: the checkout form's installments field.
   meta: FieldMetadata<any>;
   cardNumber: unknown;
-  methodId: unknown;
-  deliveryId: unknown;
+  /** The payment method the plans are under (cardOwnMethod on a payment link); null: none yet. */
+  methodId: number | null;
+  /** What else the lookup sends the action (the checkout's delivery: the plans finance it). */
+  lookupFields?: Record<string, string>;
   /** The plans the pay action answered as a step, if it did. */
   fromStep: PlansAnswer | undefined;
 };
@@ -45,7 +46,7 @@ export function InstallmentsField({
   meta,
   cardNumber,
   methodId,
-  deliveryId,
+  lookupFields,
   fromStep,
 }: InstallmentsFieldProps) {
   const { t } = useTranslation();
@@ -53,23 +54,23 @@ export function InstallmentsField({
   const hydrated = useHydrated();
   const lookup = useFetcher<{ cardPlans: PlansAnswer | null }>();
   const bin = binOf(cardNumber);
-  const method = Number(methodId) || null;
-  const delivery = typeof deliveryId === "string" ? deliveryId : "";
+  const method = methodId;
+  const extra = JSON.stringify(lookupFields ?? {});
   const { submit } = lookup;
 
   const matches = (answer: PlansAnswer | null | undefined): answer is PlansAnswer =>
     !!answer && answer.bin === bin && answer.methodId === method;
   const known = matches(fromStep);
   useEffect(() => {
-    if (!hydrated || !bin || !method || known) return;
+    if (!hydrated || !bin || method === null || known) return;
     const request = {
+      ...(JSON.parse(extra) as Record<string, string>),
       intent: cardPlansIntent,
       cBin: bin,
       nFormaDePago: String(method),
-      idEntregaTipo: delivery,
     };
     submit(request, { method: "post" });
-  }, [hydrated, bin, method, delivery, known, submit]);
+  }, [hydrated, bin, method, extra, known, submit]);
 
   // Without JavaScript the step's answer is the card's as typed then.
   const current = hydrated ? [lookup.data?.cardPlans, fromStep].find(matches) : fromStep;
