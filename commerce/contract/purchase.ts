@@ -123,6 +123,8 @@ export const purchaseProcessSchema = z.object({
     })
     .nullable()
     .optional(),
+  /** Whether the process is a booking, paid later until dMaxima. Read with oPago only. */
+  lReserva: z.boolean().optional(),
   cClaveInvalidar: z.string(),
 });
 export type PurchaseProcess = z.infer<typeof purchaseProcessSchema>;

@@ -240,8 +240,13 @@ describe("booking places", () => {
 
   it("survives the customer's next cart: starting a purchase does not cancel a booking", async () => {
     const booking = await booked(await bookGeneral(alice, 2));
-    await takeAllGeneral(alice);
+    const cart = purchaseProcessSchema.parse((await takeAllGeneral(alice)).json.oData);
     expect((await listOf(alice)).map((b) => b.idReserva)).toEqual([booking.idProcesoDeCompra]);
+    // Proceso/{id} tells the booking's checkout from a cart's.
+    const read = async (id: number) =>
+      purchaseProcessSchema.parse((await t.call(`/Proceso/${id}`, { token: alice })).json.oData);
+    expect((await read(booking.idProcesoDeCompra)).lReserva).toBe(true);
+    expect((await read(cart.idProcesoDeCompra)).lReserva).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { cardOf, showCardsById } from "../catalog/queries.ts";
 import type { PurchaseProcess } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import {
+  bookings,
   orders,
   performances,
   positions,
@@ -146,7 +147,7 @@ export async function loadProcessView(
   const now = deps.now();
   const state = processState(process.status, process.deadline, now);
   // Only a paid process has places bought and an order; an ended one shows nothing.
-  const [places, [order], payment] = await Promise.all([
+  const [places, [order], payment, booking] = await Promise.all([
     state === "ACTIVE"
       ? liveHeldPlaces(db, process.id, now)
       : state === "PAID"
@@ -156,6 +157,7 @@ export async function loadProcessView(
       ? db.select().from(orders).where(eq(orders.processId, process.id)).limit(1)
       : Promise.resolve([]),
     withPayment ? latestPaymentView(db, process.id, language) : Promise.resolve(undefined),
+    withPayment ? isBooking(db, process.id) : Promise.resolve(undefined),
   ]);
   const groups = groupByPerformance(places);
   const cards = await showCardsById(
@@ -223,8 +225,18 @@ export async function loadProcessView(
     fTotal: totals.total,
     idPedido: order?.id ?? null,
     oPago: payment,
+    lReserva: booking,
     cClaveInvalidar: cancelKeyOf(deps.ticketSecret, process),
   };
+}
+
+async function isBooking(db: Executor, processId: number): Promise<boolean> {
+  const found = await db
+    .select({ id: bookings.processId })
+    .from(bookings)
+    .where(eq(bookings.processId, processId))
+    .limit(1);
+  return found.length > 0;
 }
 
 /** What each sold place of an order cost, by position: the tickets keep their promotion. */

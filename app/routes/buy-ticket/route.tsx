@@ -5,7 +5,9 @@ import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
 import { cardPlansIntent } from "~/lib/card-plans";
+import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
@@ -80,7 +82,7 @@ function useBuyingTabClaim() {
 }
 
 export default function BuyTicket({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { process } = loaderData;
   useBuyingTabClaim();
   const [expired, setExpired] = useState(false);
@@ -91,11 +93,18 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
       <section aria-labelledby="held-heading">
         <PurchaseHeading
           id="held-heading"
-          title={t("checkout:title")}
+          title={process.lReserva ? t("checkout:booking.payTitle") : t("checkout:title")}
           deadline={process.dMaxima}
           renderedAt={loaderData.now}
           onExpire={onExpire}
         />
+        {process.lReserva ? (
+          <p>
+            {t("checkout:booking.payUntil", {
+              until: formatDateTime(process.dMaxima, i18n.language as Locale),
+            })}
+          </p>
+        ) : null}
         <ExtendTimeForm minutes={process.nMinutosExtension} />
         <HeldPlaces
           process={process}
