@@ -46,6 +46,8 @@ test("book places, find them in My bookings, and pay the booking later", async (
 
   await booking.getByRole("button", { name: /^Pagar/ }).click();
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Pagá tu reserva" })).toBeVisible();
+  await expect(page.getByText(/Tu reserva guarda estos lugares hasta el/)).toBeVisible();
   await expect(page.getByText("2 entradas")).toBeVisible();
   await expectAccessible(page);
   await fillCard(page, "4111111111111111");
