@@ -127,16 +127,28 @@ test("seats chosen by form and bought on a phone, without sideways scrolling", a
     expect(right).toBeLessThanOrEqual(phone.width);
   }
 
-  const two = freeSeats(page);
-  const names = [
-    await two.nth(0).getAttribute("aria-label"),
-    await two.nth(1).getAttribute("aria-label"),
-  ];
-  const [first, second] = [two.nth(0), two.nth(1)];
-  const secondValue = await second.getAttribute("value");
-  await tick(first);
-  await tick(page.locator(`input[name="seat"][value="${secondValue}"]`));
-  await page.getByRole("button", { name: "Comprar las butacas elegidas" }).click();
+  // Other tests buy seats of this hall at the same time: like a buyer, when a seat went
+  // meanwhile (the page says so), open the form again and take two other free ones.
+  const formUrl = page.url();
+  let names: Array<string | null> = [];
+  for (let attempt = 1; ; attempt++) {
+    const free = freeSeats(page);
+    const count = await free.count();
+    const firstIndex = Math.floor(Math.random() * (count - 1));
+    const chosen = [free.nth(firstIndex), free.nth(firstIndex + 1)];
+    names = [
+      await chosen[0].getAttribute("aria-label"),
+      await chosen[1].getAttribute("aria-label"),
+    ];
+    const values = [await chosen[0].getAttribute("value"), await chosen[1].getAttribute("value")];
+    for (const value of values) await tick(page.locator(`input[name="seat"][value="${value}"]`));
+    await page.getByRole("button", { name: "Comprar las butacas elegidas" }).click();
+    const lost = page.locator("[data-error-summary]").filter({ hasText: "ya no está disponible" });
+    const onCheckout = () => /\/BuyTicket\/\d+$/.test(page.url());
+    await expect.poll(async () => onCheckout() || (await lost.isVisible())).toBe(true);
+    if (attempt === 3 || onCheckout()) break;
+    await page.goto(formUrl);
+  }
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
   // The checkout names the chosen seats.
   for (const name of names) {
