@@ -322,7 +322,7 @@ export async function readyToPay(
 export async function grantStaffRole(
   db: Database,
   email: string,
-  role: "BOX_CLERK" | "DOOR_STAFF",
+  role: schema.StaffRole,
 ): Promise<void> {
   const [row] = await db
     .select()
