@@ -9,8 +9,15 @@ import { performances, shows } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { notFound, queueRefusal } from "../errors.ts";
 import { revealPreQueue } from "./admission-job.ts";
-import { verifyAdmissionToken } from "./admission-token.ts";
-import { hasLivePass, joinQueue, leaveQueue, spendAdmission } from "./entries.ts";
+import { signAdmissionToken, verifyAdmissionToken } from "./admission-token.ts";
+import {
+  hasLivePass,
+  joinQueue,
+  leaveQueue,
+  type QueueEntryRow,
+  spendAdmission,
+  tokenExpiry,
+} from "./entries.ts";
 import { cachedQueueSettings, readQueueSettings } from "./settings.ts";
 import { waitingRoomOf } from "./waiting-room.ts";
 import { signWaitingTicket, waitingTicketKey } from "./waiting-ticket.ts";
@@ -95,4 +102,18 @@ export async function leaveTurn(
 ) {
   if (!(await performancePathOf(deps.db, input.performanceId))) throw notFound();
   return { lSalio: await leaveQueue(deps.db, input.performanceId, input.customerId) };
+}
+
+/** The admission token of an entry let in (the same one every time it is asked for). */
+export function admissionTokenOf(
+  deps: Pick<CommerceDeps, "queueSigningKey">,
+  entry: Pick<QueueEntryRow, "id" | "performanceId" | "customerId" | "admittedAt">,
+): string {
+  if (!entry.admittedAt) throw new Error(`Entry ${entry.id} was not let in`);
+  return signAdmissionToken(deps.queueSigningKey, {
+    performanceId: entry.performanceId,
+    customerId: entry.customerId,
+    entryId: entry.id,
+    expiresAt: tokenExpiry(entry.admittedAt),
+  });
 }

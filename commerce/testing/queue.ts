@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import { runAdmissionPass } from "../queue/admission-job.ts";
 import { ticketKeyOf } from "../queue/turn.ts";
+import { waitingRoomOf } from "../queue/waiting-room.ts";
 import { readWaitingTicket } from "../queue/waiting-ticket.ts";
 import type { TestApi } from "./harness.ts";
 
@@ -60,3 +61,19 @@ export async function join(t: TestApi, token: string, performanceId: number) {
 
 /** The admission job's pass, as the timer would run it now. */
 export const admissionPass = (t: TestApi) => runAdmissionPass(t.deps);
+
+/**
+ * Lets time pass as it does for visitors who keep the waiting page open: every 20 s (or
+ * less, to land on `seconds`) their polls are seen and the admission job runs.
+ */
+export async function waitPolling(t: TestApi, seconds: number, entryIds: readonly number[]) {
+  const room = waitingRoomOf(t.deps);
+  let left = seconds;
+  while (left > 0) {
+    const step = Math.min(20, left);
+    t.clock.advanceMinutes(step / 60);
+    for (const id of entryIds) room.seen(id);
+    await runAdmissionPass(t.deps);
+    left -= step;
+  }
+}
