@@ -69,7 +69,13 @@ async function main(base: string | undefined, qid: string | undefined) {
     return 2;
   }
   const url = new URL(`/v2/Cola/${qid}/Equidad`, base);
-  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  const response = await fetch(url, { headers: { Accept: "application/json" } }).catch(
+    (error: Error) => error,
+  );
+  if (response instanceof Error) {
+    process.stderr.write(`${url}: ${response.cause ?? response.message}\n`);
+    return 2;
+  }
   const body = (await response.json().catch(() => null)) as { oData?: PublishedFairness } | null;
   if (!response.ok || !body?.oData) {
     process.stderr.write(`${url}: no fairness report (HTTP ${response.status})\n`);
