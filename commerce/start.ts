@@ -18,6 +18,8 @@ import { startSandboxNotifier } from "./payments/sandbox-notifier.ts";
 import { SandboxWallet, walletSignatureHeader } from "./payments/sandbox-wallet.ts";
 import { sandboxWalletPages } from "./payments/sandbox-wallet-page.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
+import { startAdmissionJob } from "./queue/admission-job.ts";
+import { queuePages } from "./queue/pages.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
@@ -52,6 +54,7 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
     },
     ticketSecret: settings.ticketSecret,
     ticketSigningKey: settings.ticketSigningKey,
+    queueSigningKey: settings.queue.signingKey,
     purchaseMinutes: settings.purchaseMinutes,
     extensionMinutes: settings.extensionMinutes,
     loginMinutes: settings.loginMinutes,
@@ -74,6 +77,10 @@ export async function startCommerce(settings: CommerceSettings) {
   if (settings.developmentTicketSigningKey) {
     // Anyone can sign tickets with the development key: a door would admit forgeries.
     log.warn("TICKET_SIGNING_KEY is not set: using the development key (set it in production)");
+  }
+  if (settings.queue.developmentSigningKey) {
+    // Anyone can sign admission tokens with the development key: a queue could be skipped.
+    log.warn("QUEUE_SIGNING_KEY is not set: using the development key (set it in production)");
   }
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
@@ -116,8 +123,12 @@ export async function startCommerce(settings: CommerceSettings) {
           (request) => api.fetch(request),
         )
       : null;
+    // The waiting rooms: their pages, and the job that lets visitors in (decision 0048).
+    const waitingPages = queuePages(deps, { storefrontUrl: settings.queue.storefrontUrl });
+    const admissions = startAdmissionJob(deps, { intervalMs: settings.queue.tickMs });
     const fetch = (request: Request, env?: object) => {
       const path = new URL(request.url).pathname;
+      if (path === "/cola" || path.startsWith("/cola/")) return waitingPages.fetch(request);
       if (walletPages && path.startsWith("/sandbox/wallet/")) return walletPages.fetch(request);
       if (issuerPages && path.startsWith("/sandbox/")) return issuerPages.fetch(request);
       return api.fetch(request, env);
@@ -126,6 +137,7 @@ export async function startCommerce(settings: CommerceSettings) {
     const database: DatabaseHandle = {
       ...handle,
       close: async () => {
+        await admissions.stop();
         await notifier?.stop();
         await walletNotifier?.stop();
         await reconciler.stop();
