@@ -96,7 +96,9 @@ export function decideByTurn(
   pageBase: string,
 ): GateOutcome {
   if (!answer.ok) {
-    const refused = answer.code === "QUEUE_TOKEN_INVALID";
+    // A token the API would not even read (too long, control characters) is refused too.
+    const unreadable = answer.code === "VALIDATION" && url.searchParams.has(admissionTokenParam);
+    const refused = answer.code === "QUEUE_TOKEN_INVALID" || unreadable;
     return {
       kind: "billboard",
       notice: refused ? queueTokenRefusedNotice : queueUnavailableNotice,
@@ -162,7 +164,7 @@ async function fetchList(shop: RequestContext): Promise<unknown> {
     if (!response.ok) throw new QueueListUnavailable(`status ${response.status}`);
     return response.json();
   }
-  const listed = await shop.commerce.call(endpoints.queueList, {
+  const listed = await shop.commerce.call(endpoints.queuedPerformances, {
     anonymous: true,
     unauthorized: "fail",
   });
@@ -205,7 +207,7 @@ export async function passQueueGate(
   }
   if (outcome === "ask") {
     const token = url.searchParams.get(admissionTokenParam);
-    const turn = await shop.commerce.call(endpoints.queueTurn, {
+    const turn = await shop.commerce.call(endpoints.turn, {
       params: { idFuncion: performanceId },
       query: token ? { t: token } : {},
     });

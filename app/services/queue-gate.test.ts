@@ -103,12 +103,18 @@ describe("what the queue's answer decides", () => {
       kind: "billboard",
       notice: queueTokenRefusedNotice,
     });
+    // One the API would not even read (too long): refused as well.
+    expect(decide({ ok: false, code: "VALIDATION" }, "?colaToken=xxxx")).toEqual({
+      kind: "billboard",
+      notice: queueTokenRefusedNotice,
+    });
   });
 
   it("any other failure sends to the billboard: an error answer, no answer, a bad shape", () => {
     expect(decide({ ok: false, code: "INTERNAL" })).toEqual(billboard);
     expect(decide({ ok: false, code: "TRANSPORT" })).toEqual(billboard);
     expect(decide({ ok: false, code: "NOT_FOUND" })).toEqual(billboard);
+    expect(decide({ ok: false, code: "VALIDATION" })).toEqual(billboard);
     expect(decide({ ok: true, data: null })).toEqual(billboard);
     expect(decide({ ok: true, data: "" })).toEqual(billboard);
     expect(decide({ ok: true, data: { redirect_url: 1 } })).toEqual(billboard);
