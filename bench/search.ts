@@ -230,6 +230,7 @@ async function run(label: string, handle: DatabaseHandle, catalog: BenchCatalog 
     },
     ticketSecret: "bench",
     ticketSigningKey: ticketSigningKeyFromSeed("bench"),
+    queueSigningKey: ticketSigningKeyFromSeed("bench-queue"),
     purchaseMinutes: 30,
     loginMinutes: 180,
     maxPlacesPerPerformance: 10,

@@ -214,6 +214,7 @@ async function runOn(label: string, handle: DatabaseHandle) {
     },
     ticketSecret: "bench",
     ticketSigningKey: ticketSigningKeyFromSeed("bench"),
+    queueSigningKey: ticketSigningKeyFromSeed("bench-queue"),
     purchaseMinutes: 30,
     loginMinutes: 180,
     maxPlacesPerPerformance: 10_000,

@@ -26,6 +26,7 @@ import { positionHandlers } from "./http/positions.ts";
 import { productHandlers } from "./http/products.ts";
 import { promotionHandlers } from "./http/promotions.ts";
 import { purchaseHandlers } from "./http/purchase.ts";
+import { queueHandlers } from "./http/queue.ts";
 import {
   type CommerceEnv,
   errorResponse,
@@ -114,6 +115,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...boxOfficeHandlers(deps),
       ...orderHandlers(deps),
       ...doorHandlers(deps),
+      ...queueHandlers(deps),
     ],
     {
       ...registerOptions,

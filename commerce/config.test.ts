@@ -46,3 +46,29 @@ describe("the ticket signing key in the settings", () => {
     ).toThrow(/Ed25519/);
   });
 });
+
+describe("the waiting rooms' settings", () => {
+  it("use a development key of their own when QUEUE_SIGNING_KEY is unset, said so", () => {
+    const settings = commerceSettingsFromEnv("standalone", {});
+    expect(settings.queue.developmentSigningKey).toBe(true);
+    expect(settings.queue.signingKey.keyId).not.toBe(settings.ticketSigningKey.keyId);
+    expect(settings.queue.tickMs).toBe(1000);
+    expect(settings.queue.storefrontUrl).toBe("");
+  });
+
+  it("are read from the environment, and a bad key stops the start", () => {
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const pem = privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+    const settings = commerceSettingsFromEnv("standalone", {
+      QUEUE_SIGNING_KEY: pem,
+      QUEUE_TICK_MS: "250",
+      QUEUE_STOREFRONT_URL: "https://entradas.example/",
+    });
+    expect(settings.queue.developmentSigningKey).toBe(false);
+    expect(settings.queue.tickMs).toBe(250);
+    expect(settings.queue.storefrontUrl).toBe("https://entradas.example");
+    expect(() => commerceSettingsFromEnv("standalone", { QUEUE_SIGNING_KEY: "x" })).toThrow(
+      /Ed25519/,
+    );
+  });
+});

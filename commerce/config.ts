@@ -14,6 +14,21 @@ import {
 const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
 /** Whoever reads this can sign tickets for a shop that runs with it: development only. */
 const DEVELOPMENT_SIGNING_SEED = "development-ticket-signing-key-change-me";
+/** Whoever reads this can let anyone out of a waiting room: development only. */
+const DEVELOPMENT_QUEUE_SIGNING_SEED = "development-queue-signing-key-change-me";
+
+/** An Ed25519 private key setting (PKCS#8 PEM or its DER in base64). */
+const ed25519KeySetting = z
+  .string()
+  .min(1)
+  .transform((text, context) => {
+    try {
+      return ticketSigningKeyFrom(text);
+    } catch {
+      context.addIssue({ code: "custom", message: "must be an Ed25519 private key (PKCS#8)" });
+      return z.NEVER;
+    }
+  });
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -37,18 +52,13 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().min(1).optional(),
   TICKET_SECRET: z.string().min(1).optional(),
   /** Ed25519 private key of the ticket codes (decision 0042): PKCS#8 PEM or its DER in base64. */
-  TICKET_SIGNING_KEY: z
-    .string()
-    .min(1)
-    .transform((text, context) => {
-      try {
-        return ticketSigningKeyFrom(text);
-      } catch {
-        context.addIssue({ code: "custom", message: "must be an Ed25519 private key (PKCS#8)" });
-        return z.NEVER;
-      }
-    })
-    .optional(),
+  TICKET_SIGNING_KEY: ed25519KeySetting.optional(),
+  /** Ed25519 private key of the waiting room's admission tokens (decision 0048), likewise. */
+  QUEUE_SIGNING_KEY: ed25519KeySetting.optional(),
+  /** How often the waiting rooms let the next visitors in (milliseconds). */
+  QUEUE_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Where the waiting page sends a visitor whose turn came; unset: the page's own origin. */
+  QUEUE_STOREFRONT_URL: z.string().url().optional(),
   SEED_DEMO: z.string().optional(),
   /** Places one customer may hold of one performance. */
   MAX_PLACES_PER_PERFORMANCE: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -109,6 +119,8 @@ export type CommerceSettings = {
   ticketSigningKey: TicketSigningKey;
   /** Whether ticketSigningKey is the development key (a production server should say so). */
   developmentTicketSigningKey: boolean;
+  /** The waiting rooms (decision 0048): token key, admission job's interval, storefront. */
+  queue: QueueSettings;
   seedDemo: boolean;
   /** Spec §9: the purchase clock and the login's validity. */
   purchaseMinutes: number;
@@ -142,6 +154,16 @@ export type CommerceSettings = {
   externalLogin?: { issuer: string; clientId: string };
 };
 
+export type QueueSettings = {
+  /** Signs the admission tokens (Ed25519); its public key is published (GET Cola/ClavePublica). */
+  signingKey: TicketSigningKey;
+  /** Whether signingKey is the development key (a production server should say so). */
+  developmentSigningKey: boolean;
+  tickMs: number;
+  /** The storefront's origin for the admitted visitor's link ("" = the page's own origin). */
+  storefrontUrl: string;
+};
+
 export type MailSettings = { smtpUrl?: string; from: string; outboxDir: string };
 
 export function commerceSettingsFromEnv(
@@ -164,6 +186,13 @@ export function commerceSettingsFromEnv(
     ticketSigningKey:
       parsed.TICKET_SIGNING_KEY ?? ticketSigningKeyFromSeed(DEVELOPMENT_SIGNING_SEED),
     developmentTicketSigningKey: parsed.TICKET_SIGNING_KEY === undefined,
+    queue: {
+      signingKey:
+        parsed.QUEUE_SIGNING_KEY ?? ticketSigningKeyFromSeed(DEVELOPMENT_QUEUE_SIGNING_SEED),
+      developmentSigningKey: parsed.QUEUE_SIGNING_KEY === undefined,
+      tickMs: parsed.QUEUE_TICK_MS,
+      storefrontUrl: (parsed.QUEUE_STOREFRONT_URL ?? "").replace(/\/+$/, ""),
+    },
     seedDemo: parsed.SEED_DEMO !== "false" && parsed.SEED_DEMO !== "0",
     purchaseMinutes: 30,
     extensionMinutes: parsed.PURCHASE_EXTENSION_MINUTES,

@@ -20,6 +20,8 @@ export type CommerceDeps = {
   ticketSecret: string;
   /** Signs the ticket codes printed in QR codes; its public key verifies them (tickets/code.ts). */
   ticketSigningKey: TicketSigningKey;
+  /** Signs the waiting rooms' admission tokens (queue/admission-token.ts; decision 0048). */
+  queueSigningKey: TicketSigningKey;
   /** Minutes a purchase process holds its places (spec §9: 30). */
   purchaseMinutes: number;
   /**

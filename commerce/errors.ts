@@ -70,6 +70,8 @@ export const businessErrorNCodes: Record<BusinessErrorCode, number> = {
   REFUND_FAILED: 502,
   BOOKING_CONDITIONS_NOT_ACCEPTED: 422,
   BOOKING_TOO_LATE: 409,
+  QUEUE_TOKEN_INVALID: 403,
+  QUEUE_PASS_REQUIRED: 403,
 };
 
 export function isBusinessErrorCode(value: string): value is BusinessErrorCode {
@@ -94,6 +96,13 @@ export class RateLimitedError extends ApiError {
     super("RATE_LIMITED", 429, 429, undefined, { count: Math.ceil(retryAfterSeconds / 60) });
   }
 }
+
+/**
+ * A waiting room's refusal (decision 0048): HTTP 403 as well as nCode 403, so a caller that
+ * only looks at the status still stops (the storefront's gate reads cCodigo for its message).
+ */
+export const queueRefusal = (code: "QUEUE_TOKEN_INVALID" | "QUEUE_PASS_REQUIRED") =>
+  new ApiError(code, 403, 403);
 
 export const notFound = () => new ApiError("NOT_FOUND", 404, 404);
 export const unauthorized = () => new ApiError("UNAUTHORIZED", 401, 401);

@@ -52,6 +52,7 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
     },
     ticketSecret: settings.ticketSecret,
     ticketSigningKey: settings.ticketSigningKey,
+    queueSigningKey: settings.queue.signingKey,
     purchaseMinutes: settings.purchaseMinutes,
     extensionMinutes: settings.extensionMinutes,
     loginMinutes: settings.loginMinutes,
@@ -74,6 +75,10 @@ export async function startCommerce(settings: CommerceSettings) {
   if (settings.developmentTicketSigningKey) {
     // Anyone can sign tickets with the development key: a door would admit forgeries.
     log.warn("TICKET_SIGNING_KEY is not set: using the development key (set it in production)");
+  }
+  if (settings.queue.developmentSigningKey) {
+    // Anyone can sign admission tokens with the development key: a queue could be skipped.
+    log.warn("QUEUE_SIGNING_KEY is not set: using the development key (set it in production)");
   }
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,

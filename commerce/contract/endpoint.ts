@@ -4,7 +4,7 @@
 // (app/services/commerce.server.ts), and /v2/openapi.json is generated from them.
 import type { z } from "zod";
 
-export type HttpMethod = "GET" | "POST" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 /** public: anyone; customer: a valid Bearer token (else 401); viewer: a token is optional. */
 export type Access = "public" | "customer" | "viewer";
@@ -17,6 +17,7 @@ export const apiAreas = [
   "purchase",
   "orders",
   "door",
+  "queue",
   "meta",
 ] as const;
 export type ApiArea = (typeof apiAreas)[number];

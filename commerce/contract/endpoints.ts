@@ -97,6 +97,14 @@ import {
   takePlacesEndpoint,
 } from "./purchase.ts";
 import {
+  fairnessEndpoint,
+  leaveQueueEndpoint,
+  queuedPerformancesEndpoint,
+  queueKeyEndpoint,
+  queueSettingsEndpoint,
+  turnEndpoint,
+} from "./queue.ts";
+import {
   availabilityEndpoint,
   hallEndpoint,
   hallSectorSeatsEndpoint,
@@ -224,6 +232,13 @@ export const endpoints = {
   ticketKey: ticketKeyEndpoint,
   doorPerformances: doorPerformancesEndpoint,
   doorCheck: doorCheckEndpoint,
+  // the virtual waiting room (issue 12)
+  queuedPerformances: queuedPerformancesEndpoint,
+  queueKey: queueKeyEndpoint,
+  turn: turnEndpoint,
+  leaveQueue: leaveQueueEndpoint,
+  queueSettings: queueSettingsEndpoint,
+  queueFairness: fairnessEndpoint,
   // about the API itself
   openApi: openApiEndpoint,
   docs: docsEndpoint,

@@ -30,6 +30,7 @@ export * from "./process-answers.ts";
 export * from "./products.ts";
 export * from "./promotions.ts";
 export * from "./purchase.ts";
+export * from "./queue.ts";
 export * from "./requested-data.ts";
 export * from "./seat-map.ts";
 export * from "./shared.ts";

@@ -137,12 +137,12 @@ export const externalLogins = pgTable(
   (t) => [uniqueIndex("external_logins_issuer_subject_idx").on(t.issuer, t.subject)],
 );
 
-export type StaffRole = "BOX_CLERK" | "DOOR_STAFF";
+export type StaffRole = "BOX_CLERK" | "DOOR_STAFF" | "OPERATOR";
 
 /**
  * Staff roles, granted by the city's operators straight in the database (never by sign-up or
  * any API call): BOX_CLERK sells at the box office (ctProcess BOX); DOOR_STAFF checks tickets
- * at a venue's entrances (the door check).
+ * at a venue's entrances (the door check); OPERATOR sets up the waiting rooms (decision 0048).
  */
 export const staffRoles = pgTable(
   "staff_roles",

@@ -25,6 +25,7 @@ export * from "./schema-halls.ts";
 export * from "./schema-invoicing.ts";
 export * from "./schema-operations.ts";
 export * from "./schema-process.ts";
+export * from "./schema-queue.ts";
 export * from "./search-fold.ts";
 
 export type LocalizedText = { es: string; en: string; pt: string };

@@ -10,17 +10,22 @@ import {
 import type { CommerceDeps } from "../deps.ts";
 import { listBookings, releaseBooking, resumeBooking, takeBooking } from "../purchase/bookings.ts";
 import { loadProcessView } from "../purchase/view.ts";
+import { ensureQueuePass } from "../queue/pass.ts";
 import { implement } from "./register.ts";
 
 export function bookingHandlers(deps: CommerceDeps) {
   return [
     implement(bookByPerformanceEndpoint, async ({ params, body, customerId, language }) => {
-      const process = await takeBooking(deps, { processId: params.id, customerId, request: body });
+      const take = { processId: params.id, customerId, request: body };
+      await ensureQueuePass(deps, take);
+      const process = await takeBooking(deps, take);
       return loadProcessView(deps, process, language);
     }),
 
     implement(bookByPositionEndpoint, async ({ params, body, customerId, language }) => {
-      const process = await takeBooking(deps, { processId: params.id, customerId, request: body });
+      const take = { processId: params.id, customerId, request: body };
+      await ensureQueuePass(deps, take);
+      const process = await takeBooking(deps, take);
       return loadProcessView(deps, process, language);
     }),
 

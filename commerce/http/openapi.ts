@@ -42,6 +42,8 @@ const areaDescriptions: Record<(typeof apiAreas)[number], string> = {
   purchase: "The purchase process: holds, delivery, payment method and the charge.",
   orders: "The customer's orders and their e-tickets.",
   door: "The door check: the tickets' public key, and admitting tickets at a venue's entrances.",
+  queue:
+    "The virtual waiting room: the queued performances, the turn call, its settings and fairness.",
   meta: "About this API.",
 };
 

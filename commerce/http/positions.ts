@@ -11,6 +11,7 @@ import type { Language } from "../i18n.ts";
 import { changeSector, type GroupHold, heldPlacesOf, takeGroup } from "../purchase/group-holds.ts";
 import { releasePerformance } from "../purchase/process.ts";
 import { loadProcessView } from "../purchase/view.ts";
+import { ensureQueuePass } from "../queue/pass.ts";
 import { implement } from "./register.ts";
 
 export function positionHandlers(deps: CommerceDeps) {
@@ -33,12 +34,11 @@ export function positionHandlers(deps: CommerceDeps) {
       };
     }),
 
-    implement(takeGroupEndpoint, async ({ params, body, customerId, language }) =>
-      groupView(
-        await takeGroup(deps, { processId: params.id, customerId, request: body }),
-        language,
-      ),
-    ),
+    implement(takeGroupEndpoint, async ({ params, body, customerId, language }) => {
+      const take = { processId: params.id, customerId, request: body };
+      await ensureQueuePass(deps, take);
+      return groupView(await takeGroup(deps, take), language);
+    }),
 
     implement(releaseGroupEndpoint, async ({ params, body, customerId, language }) => {
       const process = await releasePerformance(deps, {

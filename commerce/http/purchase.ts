@@ -49,6 +49,7 @@ import {
 } from "../purchase/process.ts";
 import { answerQuestions, processQuestions } from "../purchase/process-answers.ts";
 import { loadProcessView } from "../purchase/view.ts";
+import { ensureQueuePass } from "../queue/pass.ts";
 import { implement } from "./register.ts";
 
 export function purchaseHandlers(deps: CommerceDeps) {
@@ -56,9 +57,11 @@ export function purchaseHandlers(deps: CommerceDeps) {
     loadProcessView(deps, process, language);
 
   return [
-    implement(takePlacesEndpoint, async ({ params, body, customerId, language }) =>
-      view(await takePlaces(deps, { processId: params.id, customerId, request: body }), language),
-    ),
+    implement(takePlacesEndpoint, async ({ params, body, customerId, language }) => {
+      const take = { processId: params.id, customerId, request: body };
+      await ensureQueuePass(deps, take);
+      return view(await takePlaces(deps, take), language);
+    }),
 
     implement(processEndpoint, async ({ params, customerId, language }) =>
       loadProcessView(deps, await ownProcess(deps.db, params.id, customerId), language, {

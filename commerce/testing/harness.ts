@@ -50,6 +50,8 @@ export class TestClock {
 export const TEST_TICKET_SECRET = "test-ticket-secret";
 /** The tests' ticket signing key (drawn from a fixed text, like the development key). */
 export const TEST_TICKET_SIGNING_KEY = ticketSigningKeyFromSeed("test-ticket-signing-key");
+/** The tests' key of the waiting rooms' admission tokens. */
+export const TEST_QUEUE_SIGNING_KEY = ticketSigningKeyFromSeed("test-queue-signing-key");
 
 /** The shop's tax data in tests (the default settings' sandbox CUIT). */
 export const testIssuer: IssuerSettings = {
@@ -115,6 +117,7 @@ export function createTestApi(
     invoicing: { authority: options.fiscal ?? fiscal, issuer: testIssuer },
     ticketSecret: TEST_TICKET_SECRET,
     ticketSigningKey: TEST_TICKET_SIGNING_KEY,
+    queueSigningKey: TEST_QUEUE_SIGNING_KEY,
     purchaseMinutes: options.purchaseMinutes ?? 30,
     extensionMinutes: options.extensionMinutes ?? 10,
     loginMinutes: 180,
@@ -319,7 +322,7 @@ export async function readyToPay(
 export async function grantStaffRole(
   db: Database,
   email: string,
-  role: "BOX_CLERK" | "DOOR_STAFF",
+  role: schema.StaffRole,
 ): Promise<void> {
   const [row] = await db
     .select()

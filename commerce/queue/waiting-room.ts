@@ -1,0 +1,159 @@
+// What the waiting page's poll reads instead of the database (issue 12): per performance, a
+// snapshot of the queue (its settings, the place up to which visitors were let in, how many
+// wait), refreshed at most once a second by whichever poll finds it stale; and the visitors'
+// last-seen times, kept in memory and written in one UPDATE by the admission job's pass. A
+// steady poll costs a signature check and a map lookup; 10,000 visitors cost one small
+// query a second, whatever their number.
+import { and, count, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.ts";
+import { queueEntries } from "../db/schema.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { readQueueSettings } from "./settings.ts";
+
+export const SNAPSHOT_MS = 1000;
+
+export type QueueSnapshot = {
+  performanceId: number;
+  enabled: boolean;
+  saleStartsAt: Date;
+  admissionsPerMinute: number;
+  revealed: boolean;
+  /** Everyone placed up to here was let in (or gave up their turn). */
+  admittedThrough: number;
+  waiting: number;
+  /** When it was read, by the API's clock (the page's "last update"). */
+  readAt: Date;
+};
+
+type Slot = { snapshot: QueueSnapshot | null; readAt: number; reading: Promise<unknown> | null };
+
+/** Entries the poll should not keep showing as waiting (left, expired, gone). */
+const GONE_LIMIT = 50_000;
+
+export class WaitingRoom {
+  private readonly slots = new Map<number, Slot>();
+  private lastSeen = new Map<number, number>();
+  private readonly gone = new Set<number>();
+
+  constructor(private readonly deps: Pick<CommerceDeps, "db" | "now">) {}
+
+  /** The queue as read within the last second; null when the performance has no queue. */
+  async snapshot(performanceId: number): Promise<QueueSnapshot | null> {
+    let slot = this.slots.get(performanceId);
+    if (!slot) {
+      slot = { snapshot: null, readAt: Number.NEGATIVE_INFINITY, reading: null };
+      this.slots.set(performanceId, slot);
+    }
+    if (performance.now() - slot.readAt >= SNAPSHOT_MS) {
+      const current = slot;
+      // Polls that find it stale together share one read.
+      current.reading ??= this.read(performanceId)
+        .then((snapshot) => {
+          current.snapshot = snapshot;
+          current.readAt = performance.now();
+        })
+        .finally(() => {
+          current.reading = null;
+        });
+      await current.reading;
+    }
+    return slot.snapshot;
+  }
+
+  private async read(performanceId: number): Promise<QueueSnapshot | null> {
+    const { db } = this.deps;
+    const settings = await readQueueSettings(db, performanceId);
+    if (!settings) return null;
+    const [{ waiting }] = await db
+      .select({ waiting: count() })
+      .from(queueEntries)
+      .where(and(eq(queueEntries.performanceId, performanceId), eq(queueEntries.state, "waiting")));
+    return {
+      performanceId,
+      enabled: settings.enabled,
+      saleStartsAt: settings.saleStartsAt,
+      admissionsPerMinute: settings.admissionsPerMinute,
+      revealed: settings.seedRevealedAt !== null,
+      admittedThrough: await admittedThrough(db, performanceId),
+      waiting,
+      readAt: this.deps.now(),
+    };
+  }
+
+  /** Forgets a snapshot (after a change made on this node). */
+  forget(performanceId: number) {
+    this.slots.delete(performanceId);
+  }
+
+  /** A poll of this entry's visitor: written to the database with the next flush. */
+  seen(entryId: number) {
+    this.lastSeen.set(entryId, this.deps.now().getTime());
+  }
+
+  /** Whether a flush found this entry no longer waiting or let in. */
+  isGone(entryId: number): boolean {
+    return this.gone.has(entryId);
+  }
+
+  /** Writes the last-seen times in one UPDATE; entries no longer live are remembered as gone. */
+  async flushLastSeen(): Promise<number> {
+    if (this.lastSeen.size === 0) return 0;
+    const batch = this.lastSeen;
+    this.lastSeen = new Map();
+    const ids = [...batch.keys()];
+    // Array literals of numbers only.
+    const idList = `{${ids.join(",")}}`;
+    const times = `{${ids.map((id) => batch.get(id)).join(",")}}`;
+    const result = await this.deps.db.execute(sql`
+      UPDATE queue_entries AS entry SET last_seen_at = to_timestamp(seen.at / 1000.0)
+      FROM unnest(${idList}::bigint[], ${times}::float8[]) AS seen(id, at)
+      WHERE entry.id = seen.id AND entry.state IN ('waiting', 'admitted')
+        AND entry.last_seen_at < to_timestamp(seen.at / 1000.0)
+      RETURNING entry.id`);
+    const updated = new Set(
+      (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id)),
+    );
+    const notUpdated = ids.filter((id) => !updated.has(id));
+    if (notUpdated.length > 0) {
+      // Not updated: gone, or already seen later by another node. Ask which.
+      const stillLive = await this.deps.db
+        .select({ id: queueEntries.id })
+        .from(queueEntries)
+        .where(
+          and(
+            inArray(queueEntries.id, notUpdated),
+            inArray(queueEntries.state, ["waiting", "admitted"]),
+          ),
+        );
+      const live = new Set(stillLive.map((row) => row.id));
+      for (const id of notUpdated) {
+        if (!live.has(id)) {
+          if (this.gone.size >= GONE_LIMIT) this.gone.clear();
+          this.gone.add(id);
+        }
+      }
+    }
+    return updated.size;
+  }
+}
+
+/** The place up to which visitors were let in (the waiting page's frontier). */
+export async function admittedThrough(db: Executor, performanceId: number): Promise<number> {
+  const [row] = await db
+    .select({ through: max(queueEntries.position) })
+    .from(queueEntries)
+    .where(and(eq(queueEntries.performanceId, performanceId), isNotNull(queueEntries.admittedAt)));
+  return row?.through ?? 0;
+}
+
+const rooms = new WeakMap<object, WaitingRoom>();
+
+/** The waiting room state of this node, per set of deps (each test's API has its own). */
+export function waitingRoomOf(deps: Pick<CommerceDeps, "db" | "now">): WaitingRoom {
+  let room = rooms.get(deps);
+  if (!room) {
+    room = new WaitingRoom(deps);
+    rooms.set(deps, room);
+  }
+  return room;
+}
