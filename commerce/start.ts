@@ -18,6 +18,8 @@ import { startSandboxNotifier } from "./payments/sandbox-notifier.ts";
 import { SandboxWallet, walletSignatureHeader } from "./payments/sandbox-wallet.ts";
 import { sandboxWalletPages } from "./payments/sandbox-wallet-page.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
+import { startAdmissionJob } from "./queue/admission-job.ts";
+import { queuePages } from "./queue/pages.ts";
 import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
@@ -121,8 +123,12 @@ export async function startCommerce(settings: CommerceSettings) {
           (request) => api.fetch(request),
         )
       : null;
+    // The waiting rooms: their pages, and the job that lets visitors in (decision 0048).
+    const waitingPages = queuePages(deps, { storefrontUrl: settings.queue.storefrontUrl });
+    const admissions = startAdmissionJob(deps, { intervalMs: settings.queue.tickMs });
     const fetch = (request: Request, env?: object) => {
       const path = new URL(request.url).pathname;
+      if (path === "/cola" || path.startsWith("/cola/")) return waitingPages.fetch(request);
       if (walletPages && path.startsWith("/sandbox/wallet/")) return walletPages.fetch(request);
       if (issuerPages && path.startsWith("/sandbox/")) return issuerPages.fetch(request);
       return api.fetch(request, env);
@@ -131,6 +137,7 @@ export async function startCommerce(settings: CommerceSettings) {
     const database: DatabaseHandle = {
       ...handle,
       close: async () => {
+        await admissions.stop();
         await notifier?.stop();
         await walletNotifier?.stop();
         await reconciler.stop();

@@ -144,6 +144,9 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
     );
     // The sandbox acquirer's bank pages (3-D Secure), where the embedded API serves them.
     app.all("/sandbox/*", (c) => commerce(c.req.raw, {}));
+    // The waiting rooms' pages and their poll (decision 0048), where the embedded API serves them.
+    app.all("/cola", (c) => commerce(c.req.raw, {}));
+    app.all("/cola/*", (c) => commerce(c.req.raw, {}));
   }
   if (staticFiles) app.use(staticFiles);
   app.all("*", async (c) => {

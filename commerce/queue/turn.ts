@@ -2,10 +2,7 @@
 // performance now, or waits. In order: no queue (or off) → go on; a live pass → go on; an
 // admission token → used once → go on, or refused when forged, expired, used, or another's;
 // else join the queue (or find one's place) and get the waiting page's ticket.
-import { eq } from "drizzle-orm";
 import type { TurnAnswer } from "../contract/queue.ts";
-import type { Executor } from "../db/client.ts";
-import { performances, shows } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { notFound, queueRefusal } from "../errors.ts";
 import { revealPreQueue } from "./admission-job.ts";
@@ -18,6 +15,7 @@ import {
   spendAdmission,
   tokenExpiry,
 } from "./entries.ts";
+import { performanceInfoOf } from "./performance-info.ts";
 import { cachedQueueSettings, readQueueSettings } from "./settings.ts";
 import { waitingRoomOf } from "./waiting-room.ts";
 import { signWaitingTicket, waitingTicketKey } from "./waiting-ticket.ts";
@@ -26,19 +24,6 @@ import { signWaitingTicket, waitingTicketKey } from "./waiting-ticket.ts";
 export const WAITING_TICKET_HOURS = 24;
 
 type TurnDeps = Pick<CommerceDeps, "db" | "now" | "queueSigningKey" | "ticketSecret">;
-
-/** The storefront's path of a performance (a shop product's has its own route). */
-export async function performancePathOf(db: Executor, performanceId: number) {
-  const [row] = await db
-    .select({ seo: shows.seo, isProduct: shows.isProduct })
-    .from(performances)
-    .innerJoin(shows, eq(shows.id, performances.showId))
-    .where(eq(performances.id, performanceId));
-  if (!row) return null;
-  return row.isProduct
-    ? `/funcionTienda?idFuncion=${performanceId}`
-    : `/funcion/${encodeURIComponent(row.seo)}/${performanceId}`;
-}
 
 const keys = new WeakMap<object, Buffer>();
 
@@ -52,12 +37,27 @@ export function ticketKeyOf(deps: Pick<CommerceDeps, "ticketSecret">): Buffer {
   return key;
 }
 
+/** The waiting page's ticket for an entry, good for a day from now. */
+export function waitingTicketOf(
+  deps: Pick<CommerceDeps, "ticketSecret">,
+  entry: Pick<QueueEntryRow, "id" | "performanceId" | "position" | "turnCode">,
+  now: Date,
+): string {
+  return signWaitingTicket(ticketKeyOf(deps), {
+    entryId: entry.id,
+    performanceId: entry.performanceId,
+    position: entry.position,
+    turnCode: entry.turnCode,
+    expiresAt: new Date(now.getTime() + WAITING_TICKET_HOURS * 3600_000),
+  });
+}
+
 export async function takeTurn(
   deps: TurnDeps,
   input: { performanceId: number; customerId: number; token?: string },
 ): Promise<TurnAnswer> {
   const { performanceId, customerId } = input;
-  const path = await performancePathOf(deps.db, performanceId);
+  const path = (await performanceInfoOf(deps.db, performanceId))?.path;
   if (!path) throw notFound();
   const settings = await cachedQueueSettings(deps, performanceId);
   if (!settings?.enabled) return { redirect_url: path };
@@ -86,13 +86,7 @@ export async function takeTurn(
     revealPreQueue(deps.db, id, at),
   );
   waitingRoomOf(deps).seen(entry.id);
-  const ticket = signWaitingTicket(ticketKeyOf(deps), {
-    entryId: entry.id,
-    performanceId,
-    position: entry.position,
-    expiresAt: new Date(now.getTime() + WAITING_TICKET_HOURS * 3600_000),
-  });
-  return { redirect_url: "", cTurno: ticket };
+  return { redirect_url: "", cTurno: waitingTicketOf(deps, entry, now) };
 }
 
 /** DELETE Cola/{idFuncion}: 404 for a performance that is not there. */
@@ -100,7 +94,7 @@ export async function leaveTurn(
   deps: Pick<CommerceDeps, "db">,
   input: { performanceId: number; customerId: number },
 ) {
-  if (!(await performancePathOf(deps.db, input.performanceId))) throw notFound();
+  if (!(await performanceInfoOf(deps.db, input.performanceId))) throw notFound();
   return { lSalio: await leaveQueue(deps.db, input.performanceId, input.customerId) };
 }
 

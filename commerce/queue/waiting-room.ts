@@ -8,15 +8,21 @@ import { and, count, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { queueEntries } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
+import { performanceInfoOf } from "./performance-info.ts";
 import { readQueueSettings } from "./settings.ts";
 
 export const SNAPSHOT_MS = 1000;
 
 export type QueueSnapshot = {
   performanceId: number;
+  /** The performance's storefront path and show title. */
+  path: string;
+  title: string;
   enabled: boolean;
   saleStartsAt: Date;
   admissionsPerMinute: number;
+  /** The shopping window once let in, in whole minutes (rounded up). */
+  windowMinutes: number;
   revealed: boolean;
   /** Everyone placed up to here was let in (or gave up their turn). */
   admittedThrough: number;
@@ -63,16 +69,19 @@ export class WaitingRoom {
   private async read(performanceId: number): Promise<QueueSnapshot | null> {
     const { db } = this.deps;
     const settings = await readQueueSettings(db, performanceId);
-    if (!settings) return null;
+    const info = settings && (await performanceInfoOf(db, performanceId));
+    if (!settings || !info) return null;
     const [{ waiting }] = await db
       .select({ waiting: count() })
       .from(queueEntries)
       .where(and(eq(queueEntries.performanceId, performanceId), eq(queueEntries.state, "waiting")));
     return {
       performanceId,
+      ...info,
       enabled: settings.enabled,
       saleStartsAt: settings.saleStartsAt,
       admissionsPerMinute: settings.admissionsPerMinute,
+      windowMinutes: Math.ceil(settings.shoppingWindowSeconds / 60),
       revealed: settings.seedRevealedAt !== null,
       admittedThrough: await admittedThrough(db, performanceId),
       waiting,
@@ -88,6 +97,13 @@ export class WaitingRoom {
   /** A poll of this entry's visitor: written to the database with the next flush. */
   seen(entryId: number) {
     this.lastSeen.set(entryId, this.deps.now().getTime());
+  }
+
+  /** An entry that left through this node: its polls say so at once. */
+  markGone(entryId: number) {
+    if (this.gone.size >= GONE_LIMIT) this.gone.clear();
+    this.gone.add(entryId);
+    this.lastSeen.delete(entryId);
   }
 
   /** Whether a flush found this entry no longer waiting or let in. */

@@ -7,6 +7,7 @@ const ticket = {
   entryId: 12,
   performanceId: 3,
   position: 40,
+  turnCode: "K7Q2MD",
   expiresAt: new Date("2031-03-11T15:00:00Z"),
 };
 
@@ -21,7 +22,7 @@ describe("the waiting ticket", () => {
     const other = signWaitingTicket(waitingTicketKey("another-secret"), ticket);
     expect(readWaitingTicket(key, other, now)).toBeNull();
     const [, mac] = signWaitingTicket(key, ticket).split(".");
-    const moved = Buffer.from(JSON.stringify({ e: 12, p: 3, n: 1, x: 1_999_999_999 }));
+    const moved = Buffer.from(JSON.stringify({ e: 12, p: 3, n: 1, c: "K7Q2MD", x: 1_999_999_999 }));
     expect(readWaitingTicket(key, `${moved.toString("base64url")}.${mac}`, now)).toBeNull();
   });
 

@@ -2,8 +2,8 @@
 // performance the visitor holds, and its place once known. HMAC-signed, so the poll believes
 // it without reading the database. Nothing personal is in it.
 //
-// Format: base64url(JSON {e: entry, p: performance, n: position or null, x: expiry in Unix
-// seconds}) "." base64url(HMAC-SHA-256 over the first part).
+// Format: base64url(JSON {e: entry, p: performance, n: position or null, c: turn code, x:
+// expiry in Unix seconds}) "." base64url(HMAC-SHA-256 over the first part).
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export type WaitingTicket = {
@@ -11,6 +11,8 @@ export type WaitingTicket = {
   performanceId: number;
   /** Null while the pre-queue waits for its shuffle. */
   position: number | null;
+  /** The entry's public turn code, shown on the page. */
+  turnCode: string;
   expiresAt: Date;
 };
 
@@ -33,6 +35,7 @@ export function signWaitingTicket(key: Buffer, ticket: WaitingTicket): string {
       e: ticket.entryId,
       p: ticket.performanceId,
       n: ticket.position,
+      c: ticket.turnCode,
       x: Math.floor(ticket.expiresAt.getTime() / 1000),
     }),
   ).toString("base64url");
@@ -52,8 +55,9 @@ export function readWaitingTicket(key: Buffer, text: string, now: Date): Waiting
   } catch {
     return null;
   }
-  const { e, p, n, x } = (content ?? {}) as Record<string, unknown>;
+  const { e, p, n, c, x } = (content ?? {}) as Record<string, unknown>;
   if (!isId(e) || !isId(p) || !isId(x) || !(n === null || isId(n))) return null;
+  if (typeof c !== "string" || !/^[A-Z0-9]{1,12}$/.test(c)) return null;
   if (x * 1000 <= now.getTime()) return null;
-  return { entryId: e, performanceId: p, position: n, expiresAt: new Date(x * 1000) };
+  return { entryId: e, performanceId: p, position: n, turnCode: c, expiresAt: new Date(x * 1000) };
 }
