@@ -83,6 +83,17 @@ describe("the storefront's server app", () => {
     expect(await page.text()).toContain("<p>production</p>");
   });
 
+  it("sends the waiting room's pages (/cola, /cola/*) to the API, nothing else", async () => {
+    const { build } = stubBuild("production");
+    const app = createStorefrontApp({ build, mode: "production", commerce: api });
+    for (const path of ["/cola", "/cola/estado", "/cola/espera.js"]) {
+      expect(await (await app.request(`${path}?qid=1`)).json()).toMatchObject({
+        oData: { path },
+      });
+    }
+    expect(await (await app.request("/colamente")).text()).toContain("<p>production</p>");
+  });
+
   it("hands the API to the storefront once in production, as an in-process caller", async () => {
     const { build, entry } = stubBuild("production");
     const seen: unknown[] = [];

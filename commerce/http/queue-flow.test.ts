@@ -259,6 +259,35 @@ describe("the admission job", () => {
     expect(again.entryId).not.toBe(ana.entryId);
   });
 
+  it("lets go of a visitor let in who never used the token, making room for the next", async () => {
+    await queueOn(api.t, api.tokens.operator, main, {
+      dInicioVenta: minutesFromNow(api.t, 1),
+      nMaximoActivos: 1,
+    });
+    const ana = await join(api.t, api.tokens.ana, main);
+    const bruno = await join(api.t, api.tokens.bruno, main);
+    const ids = [ana.entryId, bruno.entryId];
+    await waitPolling(api.t, 62, ids);
+    const first = (await api.db.select().from(queueEntries)).find((e) => e.state === "admitted");
+    expect(first).toBeDefined();
+    // Five minutes of token life, then the room goes to the other one.
+    await waitPolling(api.t, 300, ids);
+    const states = new Map(
+      (await api.db.select().from(queueEntries)).map((e) => [e.id, e.state] as const),
+    );
+    expect(states.get(first?.id ?? 0)).toBe("expired");
+    expect([...states.values()].sort()).toEqual(["admitted", "expired"]);
+  });
+
+  it("gives two joins of one customer at once one entry", async () => {
+    await queueOn(api.t, api.tokens.operator, main, { dInicioVenta: minutesFromNow(api.t, -1) });
+    const tickets = await Promise.all([1, 2, 3].map(() => join(api.t, api.tokens.ana, main)));
+    expect(new Set(tickets.map((ticket) => ticket.entryId)).size).toBe(1);
+    const entries = await api.db.select().from(queueEntries);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].position).toBe(1);
+  });
+
   it("never has more buyers let in at once than the maximum", async () => {
     await queueOn(api.t, api.tokens.operator, main, {
       dInicioVenta: minutesFromNow(api.t, 1),

@@ -184,18 +184,18 @@ export async function spendAdmission(
   return used.length === 1;
 }
 
-/** Leaves the customer's live entry (a pass given up too); whether there was one. */
+/** Leaves the customer's live entry (a pass given up too); the entry left, if any. */
 export async function leaveQueue(
   db: Executor,
   performanceId: number,
   customerId: number,
-): Promise<boolean> {
-  const left = await db
+): Promise<number | null> {
+  const [left] = await db
     .update(queueEntries)
     .set({ state: "left" })
     .where(live(performanceId, customerId))
     .returning({ id: queueEntries.id });
-  return left.length > 0;
+  return left?.id ?? null;
 }
 
 /** Leaves by the waiting page's ticket (the entry it names, while still waiting or let in). */

@@ -8,7 +8,13 @@ import { formatDateTime, formatSeconds, queuePage } from "./page-shell.ts";
 
 type T = ReturnType<typeof translate>;
 
-export function fairnessPage(report: FairnessReport, title: string, language: Language, t: T) {
+export function fairnessPage(
+  report: FairnessReport,
+  title: string,
+  page: { language: Language; nonce: string },
+  t: T,
+) {
+  const { language } = page;
   const f = (key: string, options?: Record<string, unknown>) => t(`queue:fairness.${key}`, options);
   const counts = report.oCantidades;
   const list = (codes: string[]) =>
@@ -25,7 +31,7 @@ export function fairnessPage(report: FairnessReport, title: string, language: La
         )}</tbody></table>`;
   const heading = f("heading", { title });
   return queuePage(
-    { language, title: f("pageTitle", { title }) },
+    { ...page, title: f("pageTitle", { title }) },
     html`<h1>${heading}</h1>
 <p>${f("intro")}</p>
 <dl>

@@ -1,9 +1,11 @@
 // What the waiting room's pages share (issue 12): plain HTML that works without JavaScript,
 // in the visitor's language (the storefront's language cookie, else Accept-Language, else
 // es), small enough for a phone on a poor network, never cached, and allowed only its own
-// script and same-origin polls.
+// script (by this answer's nonce, as the storefront's pages) and same-origin polls.
+import { randomBytes } from "node:crypto";
 import type { Context } from "hono";
 import { html, raw } from "hono/html";
+import { commonSecurityHeaders } from "../http/security-headers.ts";
 import {
   fallbackLanguage,
   type Language,
@@ -12,9 +14,19 @@ import {
   translate,
 } from "../i18n.ts";
 
-export const queuePagePolicy =
-  "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; " +
-  "img-src 'self'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+/** The storefront's page policy, with this page's own nonce for its script and styles. */
+export const queuePagePolicy = (nonce: string) =>
+  [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
 
 /** The storefront's language cookie (`lng`, React Router's encoding: base64 of JSON). */
 function cookieLanguage(c: Context): Language | null {
@@ -34,11 +46,17 @@ function cookieLanguage(c: Context): Language | null {
 export function queuePageContext(c: Context) {
   const language =
     cookieLanguage(c) ?? languageFromHeader(c.req.header("accept-language")) ?? fallbackLanguage;
+  const nonce = randomBytes(16).toString("base64");
   c.header("Cache-Control", "no-store");
-  c.header("Content-Security-Policy", queuePagePolicy);
+  c.header("Content-Security-Policy", queuePagePolicy(nonce));
   c.header("Vary", "Cookie, Accept-Language");
-  return { language, t: translate(language) };
+  for (const [name, value] of Object.entries(commonSecurityHeaders(isHttps(c)))) {
+    c.header(name, value);
+  }
+  return { language, t: translate(language), nonce };
 }
+
+const isHttps = (c: Context) => new URL(c.req.url).protocol === "https:";
 
 const css =
   "body{font-family:system-ui,sans-serif;max-width:36rem;margin:1.5rem auto;padding:0 1rem;" +
@@ -53,16 +71,17 @@ const css =
   "table{border-collapse:collapse}th,td{border:1px solid #78716c;padding:.25rem .5rem;text-align:right}";
 
 export function queuePage(
-  page: { language: Language; title: string; refresh?: boolean; script?: boolean },
+  page: { language: Language; nonce: string; title: string; refresh?: boolean; script?: boolean },
   body: unknown,
 ) {
+  const { nonce } = page;
   return html`<!doctype html>
 <html lang="${page.language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>
 ${page.refresh ? raw('<noscript><meta http-equiv="refresh" content="20"></noscript>') : ""}
-<style>${raw(css)}</style>
-${page.script ? raw('<script src="/cola/espera.js" defer></script>') : ""}
+<style nonce="${nonce}">${raw(css)}</style>
+${page.script ? html`<script src="/cola/espera.js" nonce="${nonce}" defer></script>` : ""}
 </head>
 <body><main>${body}</main></body></html>`;
 }

@@ -64,7 +64,12 @@ describe("the waiting page", () => {
     const { cookie } = await anaWaiting();
     const page = await get(`/cola?qid=${main}`, { cookie, "accept-language": "en" });
     expect(page.status).toBe(200);
-    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    // The storefront's page policy, with the page's own nonce; framing refused.
+    const policy = page.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain("form-action 'self'");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
     expect(page.headers.get("cache-control")).toBe("no-store");
     const text = await page.text();
     const [entry] = await api.db.select().from(queueEntries);
@@ -73,7 +78,7 @@ describe("the waiting page", () => {
     expect(text).toContain("Everyone who arrives before then gets a random place");
     expect(text).toContain(`<code>${entry.turnCode}</code>`);
     expect(text).toContain('<noscript><meta http-equiv="refresh" content="20"></noscript>');
-    expect(text).toContain('<script src="/cola/espera.js" defer></script>');
+    expect(text).toContain(`<script src="/cola/espera.js" nonce="${nonce}" defer></script>`);
     expect(text).toContain(`action="/cola/salir?qid=${main}"`);
     expect(text).toContain(`href="/cola/equidad?qid=${main}"`);
     expect(text).toContain('aria-live="polite"');

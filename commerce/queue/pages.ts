@@ -50,10 +50,10 @@ export function queuePages(
 ) {
   const pages = new Hono().basePath("/cola");
   const badAddress = (c: Context) => {
-    const { language, t } = queuePageContext(c);
+    const { language, t, nonce } = queuePageContext(c);
     return c.html(
       queuePage(
-        { language, title: t("queue:badAddress") },
+        { language, nonce, title: t("queue:badAddress") },
         html`<h1>${t("queue:badAddress")}</h1>`,
       ),
       400,
@@ -71,7 +71,7 @@ export function queuePages(
       c.header("Cache-Control", "no-store");
       return c.redirect(`/cola?qid=${qid}`, 303);
     }
-    const { language, t } = queuePageContext(c);
+    const { language, t, nonce } = queuePageContext(c);
     const poll = await pollQueue(deps, {
       performanceId: qid,
       ticket: getCookie(c, WAITING_COOKIE),
@@ -79,7 +79,7 @@ export function queuePages(
     });
     if (poll.renewedTicket) keepTicket(c, poll.renewedTicket);
     const status = poll.status.kind === "no-queue" ? 404 : 200;
-    return c.html(waitingPage(poll.status, qid, language, t), status);
+    return c.html(waitingPage(poll.status, qid, { language, nonce }, t), status);
   });
 
   pages.get("/estado", async (c) => {
@@ -112,16 +112,19 @@ export function queuePages(
   pages.get("/equidad", async (c) => {
     const qid = qidOf(c);
     if (qid === null) return badAddress(c);
-    const { language, t } = queuePageContext(c);
+    const { language, t, nonce } = queuePageContext(c);
     const info = await performanceInfoOf(deps.db, qid);
     const report = info ? await fairnessReport(deps.db, qid).catch(() => null) : null;
     if (!info || !report) {
       return c.html(
-        queuePage({ language, title: t("queue:noQueue") }, html`<h1>${t("queue:noQueue")}</h1>`),
+        queuePage(
+          { language, nonce, title: t("queue:noQueue") },
+          html`<h1>${t("queue:noQueue")}</h1>`,
+        ),
         404,
       );
     }
-    return c.html(fairnessPage(report, info.title, language, t));
+    return c.html(fairnessPage(report, info.title, { language, nonce }, t));
   });
 
   pages.get("/espera.js", (c) =>

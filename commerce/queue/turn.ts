@@ -91,11 +91,14 @@ export async function takeTurn(
 
 /** DELETE Cola/{idFuncion}: 404 for a performance that is not there. */
 export async function leaveTurn(
-  deps: Pick<CommerceDeps, "db">,
+  deps: Pick<CommerceDeps, "db" | "now">,
   input: { performanceId: number; customerId: number },
 ) {
   if (!(await performanceInfoOf(deps.db, input.performanceId))) throw notFound();
-  return { lSalio: await leaveQueue(deps.db, input.performanceId, input.customerId) };
+  const left = await leaveQueue(deps.db, input.performanceId, input.customerId);
+  // This node's waiting page says so at once (others at their next flush).
+  if (left !== null) waitingRoomOf(deps).markGone(left);
+  return { lSalio: left !== null };
 }
 
 /** The admission token of an entry let in (the same one every time it is asked for). */

@@ -86,10 +86,16 @@ ${fairnessLink(qid, t)}`;
 }
 
 /** The whole page for a status; its HTTP status is 404 only when there is no queue. */
-export function waitingPage(status: PollStatus, qid: number, language: Language, t: T) {
+export function waitingPage(
+  status: PollStatus,
+  qid: number,
+  page: { language: Language; nonce: string },
+  t: T,
+) {
+  const { language, nonce } = page;
   const titled = (heading: string, body: unknown, options: { refresh?: boolean } = {}) =>
     queuePage(
-      { language, title: heading, script: true, refresh: options.refresh },
+      { language, nonce, title: heading, script: true, refresh: options.refresh },
       html`<h1>${heading}</h1>${body}`,
     );
   const data = (answer: StatusAnswer) =>
@@ -98,7 +104,7 @@ export function waitingPage(status: PollStatus, qid: number, language: Language,
   switch (status.kind) {
     case "no-queue":
       return queuePage(
-        { language, title: t("queue:noQueue") },
+        { language, nonce, title: t("queue:noQueue") },
         html`<h1>${t("queue:noQueue")}</h1>`,
       );
     case "before-start":

@@ -20,6 +20,7 @@ import {
 import { insertDemoHalls } from "./hall-rows.ts";
 import { hashString } from "./posters.ts";
 import { seedDemoPromotions } from "./promotions.ts";
+import { seedDemoQueue } from "./queue.ts";
 import { seedDemoShowProducts } from "./show-products.ts";
 import { seedDemoStaffAccounts } from "./staff.ts";
 
@@ -315,4 +316,5 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
   await seedDemoPromotions(db, now);
   await seedDemoShowProducts(db);
   await seedDemoStaffAccounts(db);
+  await seedDemoQueue(db, now);
 }

@@ -7,6 +7,7 @@ import { scheduleByType } from "./data.ts";
 import { hallPlanFor, OPEN_AIR_VENUE } from "./halls/index.ts";
 import { DEMO_SEED_NAME, seedDemoCatalog } from "./index.ts";
 import { DEMO_PROMOTION_CODE, DEMO_PROMOTIONS_SEED_NAME } from "./promotions.ts";
+import { DEMO_QUEUE_SEED_NAME, DEMO_QUEUE_SHOW } from "./queue.ts";
 import { DEMO_SHOW_PRODUCTS_SEED_NAME, PRODUCTS_OFFERED_WITH_SHOWS } from "./show-products.ts";
 import {
   DEMO_BOX_CLERK_SEED_NAME,
@@ -287,6 +288,7 @@ describe("seedDemoCatalog", () => {
         DEMO_BOX_CLERK_SEED_NAME,
         DEMO_DOOR_STAFF_SEED_NAME,
         DEMO_OPERATOR_SEED_NAME,
+        DEMO_QUEUE_SEED_NAME,
       ].sort(),
     );
   });
@@ -330,6 +332,22 @@ describe("seedDemoCatalog", () => {
         ...DEMO_OPERATORS.map(({ email }) => ({ email, role: "OPERATOR" })),
       ].sort((a, b) => a.email.localeCompare(b.email)),
     );
+  });
+
+  it("puts the headline concert's last performance behind a waiting room whose sale started", async () => {
+    const queues = await rows<{ seo: string; last: boolean; enabled: boolean; start: Date }>(sql`
+      SELECT s.seo, q.enabled, q.sale_starts_at AS start,
+             p.starts_at = (SELECT max(o.starts_at) FROM performances o WHERE o.show_id = s.id) AS last
+      FROM queue_settings q JOIN performances p ON p.id = q.performance_id
+      JOIN shows s ON s.id = p.show_id`);
+    expect(queues).toHaveLength(1);
+    expect(queues[0]).toMatchObject({ seo: DEMO_QUEUE_SHOW, last: true, enabled: true });
+    expect(new Date(queues[0].start).getTime()).toBe(now.getTime());
+    const performancesOfShow = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM performances p JOIN shows s ON s.id = p.show_id
+      WHERE s.seo = ${DEMO_QUEUE_SHOW}`);
+    // Its first performance stays free of the queue.
+    expect(performancesOfShow[0].n).toBeGreaterThan(1);
   });
 
   it("offers the shop's merchandise, in stock, with every show", async () => {
