@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO_QUEUE_SHOW } from "../../commerce/seed/queue.ts";
 import { expectAccessible, fillCard, holdGeneralPlaces, signUpByPost, skipSplash } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
@@ -17,8 +18,11 @@ test.beforeEach(skipSplash);
 const operator = { cEmail: "operador@demo.ciudad.test", cClave: "Operador2026" };
 const THEATRE = 1;
 const MUSIC = 2;
-/** Shows other specs open by name: never queued here. */
-const namedElsewhere = new Set(["los-inquilinos-del-conventillo"]);
+/**
+ * Shows other specs open by name, and the demo's own queued show (commerce/seed/queue.ts):
+ * never queued here.
+ */
+const namedElsewhere = new Set(["los-inquilinos-del-conventillo", DEMO_QUEUE_SHOW]);
 
 // biome-ignore lint/suspicious/noExplicitAny: the API's answers, read as the contract names them.
 type Json = { nCode: number; cMensaje: string; oData: any };
@@ -43,12 +47,11 @@ type OwnPerformance = { id: number; path: string };
 
 /**
  * A performance for this test alone: ON_SALE, with general-admission places left, of a theatre
- * or music show from the end of the billboard, not queued already; `slot` tells the tests (and
- * the two projects) apart so no two share one.
+ * or music show from the end of the billboard; `slot` tells the tests (and the two projects)
+ * apart so no two share one. The list does not depend on what the other tests queued meanwhile.
  */
 async function ownPerformance(request: APIRequestContext, slot: number): Promise<OwnPerformance> {
   const index = slot * 2 + (test.info().project.name === "js-on" ? 0 : 1);
-  const queued = new Set<number>(await apiCall(request, "GET", "/Colas"));
   const shows = (await apiCall(request, "GET", "/EspectaculosCartel")).Lista.filter(
     (show: { idEspectaculoCartelTipo: number; cSeo: string; fPrecioDesde: number | null }) =>
       [THEATRE, MUSIC].includes(show.idEspectaculoCartelTipo) &&
@@ -60,7 +63,6 @@ async function ownPerformance(request: APIRequestContext, slot: number): Promise
     const { listaFunciones } = await apiCall(request, "GET", `/EspectaculoCartel/${show.cSeo}`);
     for (const performance of listaFunciones) {
       if (performance.cEstado !== "ON_SALE" || performance.nDisponibles < 10) continue;
-      if (queued.has(performance.idFuncion)) continue;
       const { listaSectores } = await apiCall(request, "GET", `/Funcion/${performance.idFuncion}`);
       const general = listaSectores.some(
         (s: { cTipo: string; nDisponibles: number }) => s.cTipo === "GENERAL" && s.nDisponibles > 0,
@@ -126,7 +128,7 @@ test("a buyer who arrives early waits in the pre-queue, is let in after the star
     // The pre-queue: places are drawn at the start, whoever arrived first.
     await expect(page.getByText(/antes de ese momento reciben un lugar al azar/)).toBeVisible();
     await expect(page.getByText("Se sortea al empezar la venta")).toBeVisible();
-    await expectAccessible(page, { waitingRoom: true });
+    await expectAccessible(page);
 
     // After the start: the page's poll (with JavaScript) or its meta refresh (without)
     // shows the turn; with JavaScript it follows the link at once.
@@ -135,7 +137,7 @@ test("a buyer who arrives early waits in the pre-queue, is let in after the star
       await expect(page.getByRole("heading", { name: "¡Es tu turno!" })).toBeVisible({
         timeout: 60_000,
       });
-      await expectAccessible(page, { waitingRoom: true });
+      await expectAccessible(page);
       await turn.click();
     }
     // The admission was used and stripped from the address bar: the performance page.

@@ -26,10 +26,8 @@ export async function cspViolations(page: Page): Promise<string[]> {
 /**
  * The page as served now carries the security headers (its policy lets scripts run only by
  * nonce and forbids framing), and nothing the page did so far was blocked by the policy.
- * `waitingRoom`: the queue's own pages (/cola…, served by the API as plain HTML) allow only
- * their own same-origin script, and nothing else by default.
  */
-export async function expectSecure(page: Page, { waitingRoom = false } = {}) {
+export async function expectSecure(page: Page) {
   const served = await page.request.get(page.url(), { maxRedirects: 0 });
   const headers = served.headers();
   expect(headers["x-frame-options"], `X-Frame-Options of ${page.url()}`).toBe("DENY");
@@ -38,14 +36,7 @@ export async function expectSecure(page: Page, { waitingRoom = false } = {}) {
   expect(headers["x-request-id"]).toBeTruthy();
   const policy = policyDirectives(headers["content-security-policy"]);
   expect(policy["frame-ancestors"], `frame-ancestors of ${page.url()}`).toBe("'none'");
-  if (headers["content-type"]?.startsWith("text/html") && waitingRoom) {
-    expect(policy).toMatchObject({
-      "default-src": "'none'",
-      "script-src": "'self'",
-      "base-uri": "'none'",
-      "form-action": "'self'",
-    });
-  } else if (headers["content-type"]?.startsWith("text/html")) {
+  if (headers["content-type"]?.startsWith("text/html")) {
     expect(policy["script-src"]).toMatch(/^'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'$/);
     expect(policy).toMatchObject({
       "object-src": "'none'",
@@ -78,13 +69,10 @@ function scratchPageOf(browser: Browser): Promise<Page> {
  */
 export async function expectAccessible(
   page: Page,
-  /**
-   * outsideService: a page of an outside service (the sandbox bank's): its own headers, not
-   * the shop's. waitingRoom: the queue's pages (expectSecure).
-   */
-  { outsideService = false, waitingRoom = false } = {},
+  /** A page of an outside service (the sandbox bank's): its own headers, not the shop's. */
+  { outsideService = false } = {},
 ) {
-  if (!outsideService) await expectSecure(page, { waitingRoom });
+  if (!outsideService) await expectSecure(page);
   let target = page;
   if (test.info().project.use.javaScriptEnabled === false) {
     const browser = page.context().browser();
