@@ -12,6 +12,8 @@ const externalShop = `http://127.0.0.1:${externalShopPort}`;
 const idpIssuer = `http://127.0.0.1:${idpPort}`;
 /** A throwaway Ed25519 key (PKCS#8 DER, base64) for the tests' ticket codes only. */
 const e2eTicketSigningKey = "MC4CAQAwBQYDK2VwBCIEIFJCnZ8FO1jE2iv7Qc2kBlKooHtFxNeUJLKQYqezjVkW";
+/** Another throwaway Ed25519 key: the waiting room's admission tokens (queue.spec.ts). */
+const e2eQueueSigningKey = "MC4CAQAwBQYDK2VwBCIEII0Ga8wEtkNZ7X6abrHrnAFDUJuUtuMKicm0ePLfoc21";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Debian's Chromium (no browser download). Flags keep it off this machine's closed network.
@@ -94,6 +96,10 @@ export default defineConfig({
           "signUp.address=500/60,contact.address=500/60,login.address=500/15,passwordRecovery.address=500/60,recoveryCode.address=500/60",
         // The 180-minute login expiry is tested by moving the login clock with a header.
         E2E_CLOCK_HEADER: "on",
+        // The waiting room's admission job (queue.spec.ts): a buyer is let in moments after
+        // the sale start, not a second later.
+        QUEUE_TICK_MS: "200",
+        QUEUE_SIGNING_KEY: e2eQueueSigningKey,
       },
     },
     {

@@ -20,6 +20,7 @@ import {
   performanceIdOf,
 } from "~/services/purchase.server";
 import { tabIdOf } from "~/services/purchase-timer.server";
+import { passQueueGate } from "~/services/queue-gate.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/shop-performance";
@@ -32,10 +33,12 @@ function stockOf(performance: PerformanceDetail) {
   return { sector, available, max: Math.min(maxPlacesPerPurchase, available) };
 }
 
-async function loadProduct(args: Route.LoaderArgs | Route.ActionArgs) {
+/** The loader passes the queue gate first (spec §2); the action's holds are checked by the API. */
+async function loadProduct(args: Route.LoaderArgs | Route.ActionArgs, gated = false) {
   const shop = requireUser(args);
   const id = performanceIdOf(args.request);
   if (id === null) throw notFound();
+  if (gated) await passQueueGate(shop, args.request, id);
   const performance = orThrow(await shop.commerce.call(endpoints.performance, { params: { id } }));
   // Tickets are chosen on the performance page.
   if (!isProduct(performance.oEspectaculo)) throw redirect(`/funcion?idFuncion=${id}`);
@@ -43,7 +46,7 @@ async function loadProduct(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { performance } = await loadProduct(args);
+  const { performance } = await loadProduct(args, true);
   const product = performance.oEspectaculo;
   const t = getT(args.context);
   const seo = seoFor(args, {

@@ -8,6 +8,9 @@ import { z } from "zod";
 import { type LogLevel, logLevels } from "../../commerce/config.ts";
 
 const port = z.coerce.number().int().min(0).max(65_535);
+const httpUrl = z
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" });
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,11 +34,15 @@ export const configSchema = z.object({
     })
     .optional(),
   /** Where visitors reach the shop (https://entradas.example): canonical and sitemap URLs. */
-  PUBLIC_ORIGIN: z
-    .url()
-    .refine((value) => /^https?:\/\//.test(value), { message: "must be an http(s) URL" })
-    .optional(),
+  PUBLIC_ORIGIN: httpUrl.optional(),
   LOG_LEVEL: z.enum(logLevels).optional(),
+  /**
+   * The queue gate's list of queued performances (spec §4): a static JSON list (an array of
+   * ids, or an object keyed by them). Unset: the API's GET Colas.
+   */
+  QUEUE_LIST_URL: httpUrl.optional(),
+  /** Where the waiting page (/cola) is served; unset: the shop's own origin. */
+  QUEUE_PAGE_URL: httpUrl.optional(),
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -76,6 +83,10 @@ export type StorefrontConfig = {
   publicOrigin: string | undefined;
   /** LOG_LEVEL: info by default, silent under tests. */
   logLevel: LogLevel;
+  /** QUEUE_LIST_URL: the static queue list; unset: the API's list. */
+  queueListUrl: string | undefined;
+  /** QUEUE_PAGE_URL without a trailing slash (the page is <it>/cola); unset: same origin. */
+  queuePageUrl: string | undefined;
   /** Reverse proxies in front: the buyer's address is read from X-Forwarded-For past them. */
   trustProxyHops: number;
   /** E2E_CLOCK_HEADER=on: the e2e tests' clock header is read (never with Secure cookies). */
@@ -106,6 +117,12 @@ export function externalLoginFrom(env: z.infer<typeof configSchema>): ExternalLo
     clientSecret: OIDC_CLIENT_SECRET,
     accountUrl: OIDC_ACCOUNT_URL,
   };
+}
+
+/** QUEUE_PAGE_URL as a base: its origin and path, without a query or a trailing slash. */
+export function queuePageBaseOf(value: string): string {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 /**
@@ -143,6 +160,8 @@ function load(): StorefrontConfig {
     ipLookupUrl: env.IP_LOOKUP_URL,
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : undefined,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    queueListUrl: env.QUEUE_LIST_URL,
+    queuePageUrl: env.QUEUE_PAGE_URL ? queuePageBaseOf(env.QUEUE_PAGE_URL) : undefined,
     trustProxyHops: env.TRUST_PROXY_HOPS,
     e2eClockHeader: env.E2E_CLOCK_HEADER === "on",
     loginMode: env.LOGIN_MODE,

@@ -19,7 +19,14 @@ export function performanceIdOf(request: Request, params: { id?: string } = {}):
   return id > 0 && id <= maxId ? id : null;
 }
 
-const buyersToFix = new Set(["NOT_ENOUGH_PLACES", "SEAT_TAKEN", "TOO_MANY_PLACES", "VALIDATION"]);
+const buyersToFix = new Set([
+  "NOT_ENOUGH_PLACES",
+  "SEAT_TAKEN",
+  "TOO_MANY_PLACES",
+  "VALIDATION",
+  // Not let in by the performance's waiting room yet: a new process would be refused alike.
+  "QUEUE_PASS_REQUIRED",
+]);
 
 /** Who holds: the performance asked for, and the tab that asks (null without JavaScript). */
 export type HoldOrigin = { performanceId: number; tabId: number | null };
@@ -91,12 +98,13 @@ export async function holdPlacesAndCheckout(
 
 /**
  * HTTP status for a failed hold: bad input 400, over the per-customer limit 422, unreachable
- * API 503, otherwise a conflict.
+ * API 503, not let in by the waiting room 403, otherwise a conflict.
  */
 export function holdFailureStatus(failure: CommerceFailure): number {
   if (failure.code === "VALIDATION") return 400;
   if (failure.code === "TOO_MANY_PLACES") return 422;
   if (failure.code === "TRANSPORT") return 503;
   if (failure.code === "NOT_FOUND") return 404;
+  if (failure.code === "QUEUE_PASS_REQUIRED") return 403;
   return 409;
 }

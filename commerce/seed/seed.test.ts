@@ -14,6 +14,8 @@ import {
   DEMO_BOX_CLERKS,
   DEMO_DOOR_STAFF,
   DEMO_DOOR_STAFF_SEED_NAME,
+  DEMO_OPERATOR_SEED_NAME,
+  DEMO_OPERATORS,
 } from "./staff.ts";
 import { assertWellFormedXml } from "./xml-check.ts";
 
@@ -285,6 +287,7 @@ describe("seedDemoCatalog", () => {
         DEMO_SHOW_PRODUCTS_SEED_NAME,
         DEMO_BOX_CLERK_SEED_NAME,
         DEMO_DOOR_STAFF_SEED_NAME,
+        DEMO_OPERATOR_SEED_NAME,
         DEMO_QUEUE_SEED_NAME,
       ].sort(),
     );
@@ -318,7 +321,7 @@ describe("seedDemoCatalog", () => {
     expect(coded.code).toBe(DEMO_PROMOTION_CODE);
   });
 
-  it("has a box-office clerk per window and door staff, their roles granted in the database", async () => {
+  it("has a box-office clerk per window, door staff and an operator, their roles granted in the database", async () => {
     const staff = await rows<{ email: string; role: string }>(sql`
       SELECT c.email, r.role FROM staff_roles r JOIN customers c ON c.id = r.customer_id
       ORDER BY c.email`);
@@ -326,6 +329,7 @@ describe("seedDemoCatalog", () => {
       [
         ...DEMO_BOX_CLERKS.map(({ email }) => ({ email, role: "BOX_CLERK" })),
         ...DEMO_DOOR_STAFF.map(({ email }) => ({ email, role: "DOOR_STAFF" })),
+        ...DEMO_OPERATORS.map(({ email }) => ({ email, role: "OPERATOR" })),
       ].sort((a, b) => a.email.localeCompare(b.email)),
     );
   });

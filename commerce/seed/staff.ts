@@ -1,6 +1,7 @@
 // The demo's staff accounts, with their roles granted here in the database as the city's
-// operators would: a box-office clerk per counter window (issue 10, BOX_CLERK) and the door
-// staff of the venues' entrances (decision 0042, DOOR_STAFF). Demo databases only
+// operators would: a box-office clerk per counter window (issue 10, BOX_CLERK), the door
+// staff of the venues' entrances (decision 0042, DOOR_STAFF) and an operator who sets up the
+// waiting rooms (issue 12, OPERATOR). Demo databases only
 // (seedDemo): the passwords are public in the README. Each group is a seed run of its own.
 
 import { hashPassword } from "../customers/password.ts";
@@ -17,6 +18,10 @@ export const DEMO_BOX_CLERKS = [
 export const DEMO_DOOR_STAFF_SEED_NAME = "demo-door-staff-v1";
 export const DEMO_DOOR_STAFF_PASSWORD = "Puerta2026";
 export const DEMO_DOOR_STAFF = [{ email: "puerta@demo.ciudad.test", name: "Accesos" }];
+
+export const DEMO_OPERATOR_SEED_NAME = "demo-operator-v1";
+export const DEMO_OPERATOR_PASSWORD = "Operador2026";
+export const DEMO_OPERATORS = [{ email: "operador@demo.ciudad.test", name: "Filas" }];
 
 type StaffGroup = {
   seedName: string;
@@ -77,5 +82,13 @@ export async function seedDemoStaffAccounts(db: Database): Promise<void> {
     firstName: "Puerta",
     accounts: DEMO_DOOR_STAFF,
     firstDocument: 20_000_101,
+  });
+  await seedDemoStaff(db, {
+    seedName: DEMO_OPERATOR_SEED_NAME,
+    password: DEMO_OPERATOR_PASSWORD,
+    role: "OPERATOR",
+    firstName: "Operación",
+    accounts: DEMO_OPERATORS,
+    firstDocument: 20_000_201,
   });
 }

@@ -240,10 +240,13 @@ export async function openSeatForm(page: Page) {
   await expect(seats.first()).toBeAttached();
 }
 
-/** A new buyer, signed up with the sign-up form's own post; the session lands in the browser. */
-export async function signUpByPost(page: Page, prefix: string) {
+/**
+ * A new buyer, signed up with the sign-up form's own post; the session lands in the browser.
+ * `origin`: another storefront than the suite's (its own cookie).
+ */
+export async function signUpByPost(page: Page, prefix: string, origin = "") {
   const email = uniqueEmail(prefix);
-  const response = await page.request.post("/signUp", {
+  const response = await page.request.post(`${origin}/signUp`, {
     form: {
       cNombre: "Ana",
       cApellido: "Pereyra",

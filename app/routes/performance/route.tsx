@@ -19,6 +19,7 @@ import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
 import { getLocale, getT } from "~/services/i18n.server";
 import { performanceIdOf } from "~/services/purchase.server";
+import { passQueueGate } from "~/services/queue-gate.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
@@ -33,6 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
   const id = performanceIdOf(args.request, args.params);
   if (id === null) throw notFound();
+  // Before anything is read for the performance: a queued sale waits its turn (spec §4).
+  await passQueueGate(shop, args.request, id);
   const performance = await performanceOf(shop.commerce, id, shop.locale);
   const show = performance.oEspectaculo;
   // Products are chosen by quantity on their own page.

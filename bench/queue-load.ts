@@ -1,0 +1,225 @@
+// The waiting-room bench's machinery (bench/queue.ts): the API as its own process, HTTP over
+// keep-alive connections, CPU from /proc, and an open-loop load at a fixed rate.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { percentile } from "./onsale-load.ts";
+
+export { percentile };
+
+// ---------------------------------------------------------------- the API process
+
+export type RunningApi = {
+  child: ChildProcess;
+  base: string;
+  stderr: string[];
+  exited: boolean;
+};
+
+/**
+ * The checkout's commerce API on its own (commerce/server.ts) on 127.0.0.1:`port`, over the
+ * PGlite folder `dataDir`; `cleanup` is given what kills it should the bench exit first.
+ */
+export function startApi(
+  options: { repo: string; port: number; dataDir: string; ticketSecret: string },
+  cleanup: (kill: () => void) => void,
+): RunningApi {
+  const { repo, port, dataDir, ticketSecret } = options;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["DATABASE_URL", "DATA_DIR", "PGLITE_DIR", "COMMERCE_API_URL"]) delete env[key];
+  // BENCH_CPU_PROFILE=/dir: the API's V8 CPU profile, written there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, "--import", "tsx", "commerce/server.ts"], {
+    cwd: repo,
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "false",
+      TICKET_SECRET: ticketSecret,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const api: RunningApi = { child, base: `http://127.0.0.1:${port}`, stderr: [], exited: false };
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (text: string) => {
+    api.stderr.push(...text.split("\n").filter((line) => line.trim() !== ""));
+  });
+  child.on("exit", () => {
+    api.exited = true;
+  });
+  cleanup(() => {
+    if (!api.exited) child.kill("SIGKILL");
+  });
+  return api;
+}
+
+/** SIGTERM (the server closes its database), SIGKILL if it has not exited in 15 s. */
+export async function stopApi(api: RunningApi) {
+  if (api.exited) return;
+  const exited = new Promise((done) => api.child.once("exit", done));
+  api.child.kill("SIGTERM");
+  const timer = setTimeout(() => api.child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------- HTTP
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+/** The keep-alive connections go (at the bench's exit). */
+export const closeConnections = () => agent.destroy();
+
+export type Answer = { status: number; body: string; setCookie: string[] };
+
+function send(
+  api: RunningApi,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      `${api.base}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload
+            ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) }
+            : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          done({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            setCookie: res.headers["set-cookie"] ?? [],
+          }),
+        );
+        res.on("error", fail);
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error("timed out after 30 s")));
+    req.on("error", fail);
+    req.end(payload);
+  });
+}
+
+/** A /v2 call whose envelope must say 200: its oData. */
+export async function v2<T>(
+  api: RunningApi,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = { "Accept-Language": "es" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const answer = await send(api, method, `/v2${path}`, headers, body);
+  const json = JSON.parse(answer.body) as { nCode: number; oData: T };
+  if (json.nCode !== 200) throw new Error(`${method} ${path}: ${answer.body.slice(0, 300)}`);
+  return json.oData;
+}
+
+export async function waitForApi(api: RunningApi) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && !api.exited) {
+    const status = await send(api, "GET", "/v2/Colas").then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the API did not start:\n${api.stderr.slice(-20).join("\n")}`);
+}
+
+// ---------------------------------------------------------------- CPU from /proc
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime of a process, in seconds. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+// ---------------------------------------------------------------- open-loop load
+
+export type LoadResult = {
+  sent: number;
+  latencies: number[];
+  statuses: Map<string, number>;
+  cpuSeconds: number;
+  elapsed: number;
+};
+
+/**
+ * `perSecond` requests a second for `duration` seconds, started on a fixed schedule whatever the
+ * answers (open loop: a slow server does not slow the clients down), request i built by
+ * `next(i)`. Latency counts from the planned start, so queueing in the client counts too.
+ */
+export async function openLoop(
+  api: RunningApi,
+  perSecond: number,
+  duration: number,
+  next: (i: number) => { path: string; headers: Record<string, string> },
+  answered: (i: number, answer: Answer) => void = () => {},
+): Promise<LoadResult> {
+  const pid = api.child.pid as number;
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  const inFlight = new Set<Promise<void>>();
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  const total = Math.round(perSecond * duration);
+  const stepMs = 1000 / perSecond;
+  let sent = 0;
+  while (sent < total && !api.exited) {
+    const due = started + sent * stepMs;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    // Every request due by now goes out (timers are coarser than 2 ms).
+    while (sent < total && started + sent * stepMs <= performance.now()) {
+      const planned = started + sent * stepMs;
+      const index = sent;
+      const { path, headers } = next(index);
+      const call = send(api, "GET", path, headers).then(
+        (answer) => {
+          latencies.push(performance.now() - planned);
+          answered(index, answer);
+          const key = String(answer.status);
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        },
+        (error: Error) => {
+          statuses.set(error.message, (statuses.get(error.message) ?? 0) + 1);
+        },
+      );
+      const tracked = call.finally(() => inFlight.delete(tracked));
+      inFlight.add(tracked);
+      sent += 1;
+    }
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  return { sent, latencies, statuses, cpuSeconds: cpuSeconds(pid) - cpuBefore, elapsed };
+}
