@@ -43,7 +43,9 @@ const positiveWhole = (max: number) =>
 export const queueSettingsRequest = z.object({
   lActiva: z.boolean({ error: "invalid" }),
   /** ISO 8601 with its offset, e.g. 2031-03-10T12:00:00-03:00. */
-  dInicioVenta: z.iso.datetime({ offset: true, error: "dateInvalid" }),
+  dInicioVenta: plainText({ error: "dateInvalid", trim: false }).pipe(
+    z.iso.datetime({ offset: true, error: "dateInvalid" }),
+  ),
   nAdmisionesPorMinuto: positiveWhole(100_000),
   nMaximoActivos: positiveWhole(1_000_000),
   nVentanaCompraSegundos: positiveWhole(24 * 3600),
