@@ -95,10 +95,19 @@ export function formatSeconds(t: ReturnType<typeof translate>, seconds: number |
 }
 
 /** A date and time in the city's time zone, in the page's language. */
+// One formatter per language and style: building one costs more than a whole poll.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 export function formatDateTime(language: Language, date: Date, withSeconds = false) {
-  return new Intl.DateTimeFormat(language, {
-    dateStyle: withSeconds ? undefined : "full",
-    timeStyle: withSeconds ? "medium" : "short",
-    timeZone: "America/Argentina/Buenos_Aires",
-  }).format(date);
+  const key = `${language}:${withSeconds}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, {
+      dateStyle: withSeconds ? undefined : "full",
+      timeStyle: withSeconds ? "medium" : "short",
+      timeZone: "America/Argentina/Buenos_Aires",
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(date);
 }

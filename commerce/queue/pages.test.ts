@@ -41,6 +41,21 @@ async function anaWaiting() {
   return { ticket, cookie: waitTicketCookie(kept) };
 }
 
+/** The pages on deps whose database counts the statements it is asked for. */
+function countingPages() {
+  const reads = { count: 0 };
+  const counting = new Proxy(api.db, {
+    get(target, property, receiver) {
+      if (["select", "execute", "update", "insert", "transaction"].includes(String(property))) {
+        reads.count += 1;
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  }) as Database;
+  const deps = { ...api.t.deps, db: counting };
+  return { deps, counted: queuePages(deps, { storefrontUrl: "" }), reads };
+}
+
 describe("the waiting page", () => {
   it("keeps a genuine ticket in an httpOnly cookie and takes it out of the address bar", async () => {
     const { ticket } = await anaWaiting();
@@ -115,23 +130,13 @@ describe("the poll", () => {
   it("answers from memory once warm: no database read per poll", async () => {
     const { cookie } = await anaWaiting();
     api.t.clock.advanceMinutes(0.25);
-    let reads = 0;
-    const counting = new Proxy(api.db, {
-      get(target, property, receiver) {
-        if (["select", "execute", "update", "insert", "transaction"].includes(String(property))) {
-          reads += 1;
-        }
-        return Reflect.get(target, property, receiver);
-      },
-    }) as Database;
-    const deps = { ...api.t.deps, db: counting };
-    const counted = queuePages(deps, { storefrontUrl: "" });
+    const { deps, counted, reads } = countingPages();
     const poll = () =>
       counted.request(`http://shop.test/cola/estado?qid=${main}`, { headers: { cookie } });
     expect((await (await poll()).json()).estado).toBe("before-start");
-    const afterWarmUp = reads;
+    const afterWarmUp = reads.count;
     for (let i = 0; i < 5; i++) await poll();
-    expect(reads).toBe(afterWarmUp);
+    expect(reads.count).toBe(afterWarmUp);
     // The polls were seen, and reach the database in one batch.
     expect(await waitingRoomOf(deps).flushLastSeen()).toBe(1);
   });
@@ -160,6 +165,25 @@ describe("the poll", () => {
     const first = answers.find((a) => a.delante === 0);
     expect(first.lineas["cola-posicion"]).toBe("1");
     expect(first.anuncio).toBe("There are 0 people ahead of you.");
+  });
+
+  it("reads the pre-queue's draw once for all its visitors, not once each", async () => {
+    const { cookie } = await anaWaiting();
+    const bruno = await takeTurn(api.t, api.tokens.bruno, main);
+    const entries = await api.db.select().from(queueEntries).orderBy(queueEntries.id);
+    await waitPolling(
+      api.t,
+      60,
+      entries.map((entry) => entry.id),
+    );
+    const { counted, reads } = countingPages();
+    const poll = (visitor: string) =>
+      counted.request(`http://shop.test/cola/estado?qid=${main}`, { headers: { cookie: visitor } });
+    expect((await (await poll(cookie)).json()).estado).toBe("waiting");
+    const afterFirst = reads.count;
+    const second = await (await poll(`colaTurno=${bruno.json.oData.cTurno}`)).json();
+    expect(second.estado).toBe("waiting");
+    expect(reads.count).toBe(afterFirst);
   });
 
   it("hands the turn's link with a token that lets the visitor through once", async () => {

@@ -1,7 +1,7 @@
 // What the waiting page shows a visitor now (issue 12), from their ticket and the node's
-// snapshot of the queue. In the steady state no database read: only a visitor whose place
-// is not known yet (the pre-queue just shuffled) or whose turn may have come reads their
-// entry, once per poll at most.
+// snapshot of the queue. In the steady state no database read: the pre-queue's drawn places
+// are read once per node for all its visitors, and only a visitor whose turn may have come
+// reads their entry, once per poll at most.
 import type { CommerceDeps } from "../deps.ts";
 import { estimatedWaitMinutes } from "./admission-rate.ts";
 import { entryById, type QueueEntryRow } from "./entries.ts";
@@ -75,11 +75,21 @@ export async function pollQueue(
   let renewedTicket: string | undefined;
   let entry: QueueEntryRow | null = null;
   if (position === null) {
-    // Shuffled since the ticket was made: its place is in the entry (read once, then kept).
-    entry = await entryById(deps.db, ticket.entryId);
-    if (!entry || entry.position === null) return { status: { kind: "gone", turnCode, ...shown } };
-    position = entry.position;
-    renewedTicket = waitingTicketOf(deps, entry, now);
+    // Shuffled since the ticket was made: its place comes from the node's copy of the draw,
+    // else from the entry; the renewed ticket carries it from then on.
+    const drawn = await room.drawnPlace(input.performanceId, ticket.entryId);
+    if (drawn === null) {
+      entry = await entryById(deps.db, ticket.entryId);
+      if (!entry || entry.position === null) {
+        return { status: { kind: "gone", turnCode, ...shown } };
+      }
+    }
+    position = drawn ?? (entry?.position as number);
+    renewedTicket = waitingTicketOf(
+      deps,
+      { id: ticket.entryId, performanceId: input.performanceId, position, turnCode },
+      now,
+    );
   }
   if (position > snapshot.admittedThrough) {
     return { status: waitingStatus(snapshot, shown, turnCode, position), renewedTicket };

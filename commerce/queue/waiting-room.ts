@@ -40,6 +40,8 @@ export class WaitingRoom {
   private readonly slots = new Map<number, Slot>();
   private lastSeen = new Map<number, number>();
   private readonly gone = new Set<number>();
+  /** The pre-queue's places once drawn, per performance: they never change after the draw. */
+  private readonly drawn = new Map<number, Promise<Map<number, number>>>();
 
   constructor(private readonly deps: Pick<CommerceDeps, "db" | "now">) {}
 
@@ -92,6 +94,36 @@ export class WaitingRoom {
   /** Forgets a snapshot (after a change made on this node). */
   forget(performanceId: number) {
     this.slots.delete(performanceId);
+    this.drawn.delete(performanceId);
+  }
+
+  /**
+   * A pre-queue entry's drawn place, from one read of the whole draw per node (asked only
+   * once the snapshot says the draw was made): right after the sale start every early visitor
+   * asks at once, and one query answers them all. Null when not in the draw.
+   */
+  async drawnPlace(performanceId: number, entryId: number): Promise<number | null> {
+    let places = this.drawn.get(performanceId);
+    if (!places) {
+      places = this.readDraw(performanceId);
+      this.drawn.set(performanceId, places);
+      places.catch(() => this.drawn.delete(performanceId));
+    }
+    return (await places).get(entryId) ?? null;
+  }
+
+  private async readDraw(performanceId: number): Promise<Map<number, number>> {
+    const rows = await this.deps.db
+      .select({ id: queueEntries.id, position: queueEntries.position })
+      .from(queueEntries)
+      .where(
+        and(
+          eq(queueEntries.performanceId, performanceId),
+          eq(queueEntries.preQueue, true),
+          isNotNull(queueEntries.position),
+        ),
+      );
+    return new Map(rows.map((row) => [row.id, row.position ?? 0]));
   }
 
   /** A poll of this entry's visitor: written to the database with the next flush. */
