@@ -1,5 +1,6 @@
 // The commerce API on its own Node server (scale-out mode): storefronts reach it with
 // COMMERCE_API_URL=http://<host>:<port>/v2. Embedded mode uses startCommerce from server.ts.
+import { Server as HttpServer } from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { commerceSettingsFromEnv } from "./config.ts";
@@ -28,6 +29,13 @@ app.onError((error, c) => {
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   log.info(`commerce API (${database.kind}) listening on http://${host}:${info.port}/v2`);
 });
+// As the storefront's server does (server.ts): idle keep-alive sockets are kept longer than
+// clients keep theirs, or a client reusing a socket the server is just closing gets
+// ECONNRESET (seen in bench:queue's polls).
+if (server instanceof HttpServer) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 let stopping = false;
 async function stop(signal: string) {

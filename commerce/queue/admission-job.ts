@@ -21,6 +21,9 @@ export const QUEUE_LOCK = 1_200_012;
 /** A waiting visitor not seen polling for this long loses their place. */
 export const ABANDONED_AFTER_SECONDS = 60;
 
+/** How many pre-queue places one statement of the draw writes. */
+const REVEAL_SLICE = 250;
+
 const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000);
 
 /**
@@ -49,10 +52,15 @@ export async function revealPreQueue(
       settings.seed,
     );
     const idOf = new Map(arrivals.map((arrival) => [arrival.turnCode, arrival.id]));
-    if (order.length > 0) {
-      // Array literals of numbers only: one statement places everyone.
-      const ids = `{${order.map((code) => idOf.get(code)).join(",")}}`;
-      const places = `{${order.map((_, index) => index + 1).join(",")}}`;
+    // In slices, inside the one transaction: embedded PGlite runs each statement on the
+    // server's only thread, so between two slices the draw lets the event loop answer the
+    // waiting page's polls (awaiting a statement alone does not reach the sockets).
+    for (let start = 0; start < order.length; start += REVEAL_SLICE) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      const slice = order.slice(start, start + REVEAL_SLICE);
+      // Array literals of numbers only.
+      const ids = `{${slice.map((code) => idOf.get(code)).join(",")}}`;
+      const places = `{${slice.map((_, index) => start + index + 1).join(",")}}`;
       await tx.execute(sql`
         UPDATE queue_entries AS entry SET position = placed.position
         FROM unnest(${ids}::bigint[], ${places}::int[]) AS placed(id, position)

@@ -1,10 +1,10 @@
 // What the waiting page's poll reads instead of the database (issue 12): per performance, a
-// snapshot of the queue (its settings, the place up to which visitors were let in, how many
-// wait), refreshed at most once a second by whichever poll finds it stale; and the visitors'
+// snapshot of the queue (its settings, the place up to which visitors were let in),
+// refreshed at most once a second by whichever poll finds it stale; and the visitors'
 // last-seen times, kept in memory and written in one UPDATE by the admission job's pass. A
 // steady poll costs a signature check and a map lookup; 10,000 visitors cost one small
 // query a second, whatever their number.
-import { and, count, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { queueEntries } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
@@ -26,7 +26,6 @@ export type QueueSnapshot = {
   revealed: boolean;
   /** Everyone placed up to here was let in (or gave up their turn). */
   admittedThrough: number;
-  waiting: number;
   /** When it was read, by the API's clock (the page's "last update"). */
   readAt: Date;
 };
@@ -63,7 +62,11 @@ export class WaitingRoom {
         .finally(() => {
           current.reading = null;
         });
-      await current.reading;
+      // Only the first read is waited for: later polls answer from the snapshot they have
+      // (at most a second or so old) while the next one is read, so a busy database (the
+      // draw at the sale start) never holds the waiting page's polls.
+      if (current.readAt === Number.NEGATIVE_INFINITY) await current.reading;
+      else current.reading.catch(() => {});
     }
     return slot.snapshot;
   }
@@ -73,10 +76,6 @@ export class WaitingRoom {
     const settings = await readQueueSettings(db, performanceId);
     const info = settings && (await performanceInfoOf(db, performanceId));
     if (!settings || !info) return null;
-    const [{ waiting }] = await db
-      .select({ waiting: count() })
-      .from(queueEntries)
-      .where(and(eq(queueEntries.performanceId, performanceId), eq(queueEntries.state, "waiting")));
     return {
       performanceId,
       ...info,
@@ -86,7 +85,6 @@ export class WaitingRoom {
       windowMinutes: Math.ceil(settings.shoppingWindowSeconds / 60),
       revealed: settings.seedRevealedAt !== null,
       admittedThrough: await admittedThrough(db, performanceId),
-      waiting,
       readAt: this.deps.now(),
     };
   }
