@@ -16,8 +16,8 @@
 // database lives in its process, so the bench fills a data folder on tmpfs first (as
 // bench/onsale.ts does) and starts the API on it. Options: BENCH_BUYERS, BENCH_GROUP,
 // BENCH_ROWS (25), BENCH_SEATS_PER_ROW (40), BENCH_PORT (4121).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -33,6 +33,7 @@ import {
   type Sql,
 } from "./onsale-db.ts";
 import { httpBuyer, percentile, type Reply } from "./onsale-load.ts";
+import { cpuSeconds } from "./process-cpu.ts";
 
 function whole(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -222,20 +223,6 @@ async function stopApi(api: RunningApi) {
   const timer = setTimeout(() => api.child.kill("SIGKILL"), 15_000);
   await exited;
   clearTimeout(timer);
-}
-
-const ticksPerSecond = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 // ---------------------------------------------------------------- one burst

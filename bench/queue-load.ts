@@ -1,9 +1,9 @@
 // The waiting-room bench's machinery (bench/queue.ts): the API as its own process, HTTP over
 // keep-alive connections, CPU from /proc, and an open-loop load at a fixed rate.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { percentile } from "./onsale-load.ts";
+import { cpuSeconds } from "./process-cpu.ts";
 
 export { percentile };
 
@@ -144,23 +144,6 @@ export async function waitForApi(api: RunningApi) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the API did not start:\n${api.stderr.slice(-20).join("\n")}`);
-}
-
-// ---------------------------------------------------------------- CPU from /proc
-
-const ticksPerSecond = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** utime + stime of a process, in seconds. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 // ---------------------------------------------------------------- open-loop load

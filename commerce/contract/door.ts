@@ -6,7 +6,8 @@ import { defineEndpoint } from "./endpoint.ts";
 import { functionDateSchema, idParam } from "./shared.ts";
 import { plainText } from "./text.ts";
 
-export const ticketKeyResponse = z.object({
+/** An Ed25519 public key as the API publishes it (the tickets', the waiting room's). */
+export const publishedSigningKey = z.object({
   /** The key's JWK thumbprint (RFC 7638). */
   cKid: z.string(),
   cAlgoritmo: z.literal("Ed25519"),
@@ -18,6 +19,9 @@ export const ticketKeyResponse = z.object({
   }),
   /** The same key as SPKI PEM. */
   cPem: z.string(),
+});
+
+export const ticketKeyResponse = publishedSigningKey.extend({
   /** How a code reads: T<idTicket>.<idFuncion>.<signature>, signed over the part before it. */
   cFormatoCodigo: z.string(),
 });

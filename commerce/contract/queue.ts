@@ -3,6 +3,7 @@
 // the fairness report and the admission tokens' public key. The visitor is the customer of
 // the bearer token: nothing personal travels in a URL.
 import { z } from "zod";
+import { publishedSigningKey } from "./door.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { idPath } from "./shared.ts";
 import { plainText } from "./text.ts";
@@ -91,16 +92,7 @@ export const fairnessResponse = z.object({
 });
 export type FairnessReport = z.infer<typeof fairnessResponse>;
 
-export const queueKeyResponse = z.object({
-  cKid: z.string(),
-  cAlgoritmo: z.literal("Ed25519"),
-  oJwk: z.object({
-    kty: z.literal("OKP"),
-    crv: z.literal("Ed25519"),
-    x: z.string(),
-    kid: z.string(),
-  }),
-  cPem: z.string(),
+export const queueKeyResponse = publishedSigningKey.extend({
   cFormatoToken: z.string(),
 });
 

@@ -18,6 +18,7 @@ import type { BusinessErrorCode } from "../errors.ts";
 import { invoicePending } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
 import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
+import { startPeriodicJob } from "../periodic-job.ts";
 import { followUpOf } from "./payment-providers.ts";
 import { recordStage, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 
@@ -169,25 +170,16 @@ export async function startPaymentReconciler(
   deps: CommerceDeps,
   options: { intervalMs: number },
 ): Promise<PaymentReconciler> {
-  let running: Promise<unknown> | null = null;
-  const pass = () => {
-    running ??= reconcilePendingPayments(deps)
-      .catch((error) => log.error({ err: error }, "payment reconciliation failed"))
-      .then(() => invoicePending(deps))
-      .catch((error) => log.error({ err: error }, "invoicing pass failed"))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  await pass();
-  const timer = setInterval(pass, options.intervalMs);
-  // The timer alone must not keep the process alive.
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+  const job = startPeriodicJob(
+    "invoicing pass",
+    async () => {
+      await reconcilePendingPayments(deps).catch((error) =>
+        log.error({ err: error }, "payment reconciliation failed"),
+      );
+      await invoicePending(deps);
     },
-  };
+    options.intervalMs,
+  );
+  await job.runNow();
+  return { stop: job.stop };
 }

@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { queueEntries, queueSettings } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { log } from "../log.ts";
+import { startPeriodicJob } from "../periodic-job.ts";
 import { admissionsDue } from "./admission-rate.ts";
 import { ADMISSION_TOKEN_SECONDS } from "./entries.ts";
 import { enabledQueues } from "./settings.ts";
@@ -167,22 +167,14 @@ export function startAdmissionJob(
   deps: Pick<CommerceDeps, "db" | "now">,
   options: { intervalMs: number },
 ): AdmissionJob {
-  let running: Promise<unknown> | null = null;
-  const pass = () => {
-    running ??= runAdmissionPass(deps)
-      .catch((error) => log.error({ err: error }, "queue admission pass failed"))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(pass, options.intervalMs);
-  // The timer alone must not keep the process alive.
-  timer.unref();
+  const job = startPeriodicJob(
+    "queue admission pass",
+    () => runAdmissionPass(deps),
+    options.intervalMs,
+  );
   return {
     stop: async () => {
-      clearInterval(timer);
-      await running;
+      await job.stop();
       await waitingRoomOf(deps)
         .flushLastSeen()
         .catch(() => {});

@@ -1,49 +1,16 @@
 // The storefront while its commerce API cannot be reached (spec §8, nCode 555): a second
 // storefront is started for these tests, pointed at an API address where nothing listens.
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { closedPort, startSecondStorefront } from "./second-storefront";
 import { expectAccessible } from "./support";
 
-/** A port nothing listens on: taken from the system, then let go. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(address),
-      );
-    });
+function startStorefront(port: number, apiPort: number): Promise<ChildProcess> {
+  return startSecondStorefront(port, {
+    DATA_DIR: "test-results/e2e-data-api-down",
+    SESSION_SECRET: "e2e-session-secret-0123456789",
+    COMMERCE_API_URL: `http://127.0.0.1:${apiPort}/v2`,
   });
-}
-
-async function startStorefront(port: number, apiPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: "test-results/e2e-data-api-down",
-      SESSION_SECRET: "e2e-session-secret-0123456789",
-      COOKIE_SECURE: "false",
-      COMMERCE_API_URL: `http://127.0.0.1:${apiPort}/v2`,
-    },
-    stdio: "ignore",
-  });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`storefront exited with ${child.exitCode}`);
-    try {
-      await fetch(`http://127.0.0.1:${port}/robots.txt`);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  child.kill();
-  throw new Error("storefront did not start");
 }
 
 let storefront: ChildProcess | undefined;

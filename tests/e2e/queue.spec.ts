@@ -5,10 +5,10 @@
 // Each test queues a performance of its own (chosen from the end of the billboard, which the
 // other specs do not buy from) through the staff API as the demo operator, and turns its queue
 // off again at the end. axe on every page.
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_QUEUE_SHOW } from "../../commerce/seed/queue.ts";
+import { closedPort, startSecondStorefront } from "./second-storefront";
 import { expectAccessible, fillCard, holdGeneralPlaces, signUpByPost, skipSplash } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
@@ -182,53 +182,19 @@ test("a forged admission token is refused: the billboard says why", async ({ pag
 
 // ---------------------------------------------------------------- a queue that fails
 
-/** A port nothing listens on: taken from the system, then let go. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(address),
-      );
-    });
-  });
-}
-
 /**
  * A second storefront on the suite's API whose queue list (QUEUE_LIST_URL) cannot be reached:
  * every gated page fails its queue check. Past the ports of the suite's servers and of
  * api-down.spec.ts's (E2E_PORT to E2E_PORT + 4), one per worker.
  */
 async function startStorefrontWithDeadQueue(port: number): Promise<ChildProcess> {
-  const api = `http://127.0.0.1:${process.env.E2E_PORT}/v2`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: "test-results/e2e-data-dead-queue",
-      SESSION_SECRET: "e2e-session-secret-dead-queue-01",
-      COOKIE_SECURE: "false",
-      LOG_LEVEL: "silent",
-      COMMERCE_API_URL: api,
-      QUEUE_LIST_URL: `http://127.0.0.1:${await closedPort()}/colas.json`,
-    },
-    stdio: "ignore",
+  return startSecondStorefront(port, {
+    DATA_DIR: "test-results/e2e-data-dead-queue",
+    SESSION_SECRET: "e2e-session-secret-dead-queue-01",
+    LOG_LEVEL: "silent",
+    COMMERCE_API_URL: `http://127.0.0.1:${process.env.E2E_PORT}/v2`,
+    QUEUE_LIST_URL: `http://127.0.0.1:${await closedPort()}/colas.json`,
   });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`storefront exited with ${child.exitCode}`);
-    try {
-      await fetch(`http://127.0.0.1:${port}/robots.txt`);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  child.kill();
-  throw new Error("storefront did not start");
 }
 
 test.describe("when the queue cannot be asked", () => {
