@@ -16,15 +16,14 @@
 // database lives in its process, so the bench fills a data folder on tmpfs first (as
 // bench/onsale.ts does) and starts the API on it. Options: BENCH_BUYERS, BENCH_GROUP,
 // BENCH_ROWS (25), BENCH_SEATS_PER_ROW (40), BENCH_PORT (4121).
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { get } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CandidateSeat } from "../commerce/purchase/best-available.ts";
 import { areSideBySide } from "../commerce/purchase/best-available.ts";
 import { separatedWhileAdjacentLeft } from "../commerce/testing/group-holds.ts";
+import { type RunningApi, startApi, stopApi, waitForApi } from "./api-process.ts";
 import {
   openEmptyPostgres,
   openPglite,
@@ -168,62 +167,16 @@ async function seatsOf(sql: Sql, sectorId: number): Promise<CandidateSeat[]> {
 
 // ---------------------------------------------------------------- the API process
 
-type RunningApi = { child: ChildProcess; base: string; stderr: string[]; exited: boolean };
-
-function startApi(database: Record<string, string>): RunningApi {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "DATA_DIR", "PGLITE_DIR", "COMMERCE_API_URL"]) delete env[key];
-  const child = spawn(process.execPath, ["--import", "tsx", "commerce/server.ts"], {
-    cwd: repo,
-    env: {
-      ...env,
-      ...database,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SEED_DEMO: "false",
-      TICKET_SECRET: "best-available-bench-ticket-secret",
-      LOG_LEVEL: "warn",
+/** The API over `database` (DATABASE_URL, or PGlite's folders). */
+const startBenchApi = (database: Record<string, string>) =>
+  startApi(
+    {
+      repo,
+      port,
+      env: { ...database, TICKET_SECRET: "best-available-bench-ticket-secret", LOG_LEVEL: "warn" },
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const api: RunningApi = { child, base: `http://127.0.0.1:${port}`, stderr: [], exited: false };
-  child.stderr?.setEncoding("utf8");
-  child.stderr?.on("data", (text: string) => {
-    api.stderr.push(...text.split("\n").filter((line) => line.trim() !== ""));
-  });
-  child.on("exit", () => {
-    api.exited = true;
-  });
-  cleanups.push(() => {
-    if (!api.exited) child.kill("SIGKILL");
-  });
-  return api;
-}
-
-async function waitForApi(api: RunningApi) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !api.exited) {
-    const status = await new Promise<number>((done) => {
-      get(`${api.base}/v2/EspectaculoCartelTipos`, (res) => {
-        res.resume();
-        done(res.statusCode ?? 0);
-      }).on("error", () => done(0));
-    });
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the API did not start:\n${api.stderr.slice(-20).join("\n")}`);
-}
-
-async function stopApi(api: RunningApi) {
-  if (api.exited) return;
-  const exited = new Promise((done) => api.child.once("exit", done));
-  api.child.kill("SIGTERM");
-  const timer = setTimeout(() => api.child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
+    (kill) => cleanups.push(kill),
+  );
 
 // ---------------------------------------------------------------- one burst
 
@@ -324,7 +277,7 @@ async function main() {
     throw new Error("too few seats for the buyers: raise BENCH_ROWS or BENCH_SEATS_PER_ROW");
   }
 
-  const api = startApi(
+  const api = startBenchApi(
     url
       ? { DATABASE_URL: url }
       : { DATA_DIR: dirname(folder as string), PGLITE_DIR: folder as string },

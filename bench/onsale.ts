@@ -19,13 +19,13 @@
 // endpoint to create a show or a performance. So the bench fills a PGlite data folder on
 // tmpfs (/dev/shm: memory-backed like memory://, and a folder is what `npm start` uses),
 // closes it (only one process may open a PGlite folder), then starts the API on it.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { get } from "node:http";
 import type { Server } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startApi, stopApi, waitForApi } from "./api-process.ts";
 import {
   checkSale,
   freeGeneralPlaces,
@@ -117,65 +117,16 @@ setTimeout(() => {
 
 // ---------------------------------------------------------------- the API process
 
-type RunningApi = { child: ChildProcess; base: string; stderr: string[]; exited: boolean };
-
-function startApi(database: Record<string, string>): RunningApi {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "DATA_DIR", "PGLITE_DIR", "COMMERCE_API_URL"]) delete env[key];
-  // BENCH_CPU_PROFILE=/dir: the API's V8 CPU profile, written there when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...profiling, "--import", "tsx", "commerce/server.ts"], {
-    cwd: checkout,
-    env: {
-      ...env,
-      ...database,
-      NODE_ENV: "production",
-      PORT: String(apiPort),
-      HOST: "127.0.0.1",
-      SEED_DEMO: "false",
-      TICKET_SECRET: "onsale-bench-ticket-secret",
+/** This checkout's API over `database` (DATABASE_URL, or PGlite's folders). */
+const startOnSaleApi = (database: Record<string, string>) =>
+  startApi(
+    {
+      repo: checkout,
+      port: apiPort,
+      env: { ...database, TICKET_SECRET: "onsale-bench-ticket-secret" },
     },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const api: RunningApi = { child, base: `http://127.0.0.1:${apiPort}`, stderr: [], exited: false };
-  child.stderr?.setEncoding("utf8");
-  child.stderr?.on("data", (text: string) => {
-    api.stderr.push(...text.split("\n").filter((line) => line.trim() !== ""));
-  });
-  child.on("exit", () => {
-    api.exited = true;
-  });
-  cleanups.push(() => {
-    if (!api.exited) child.kill("SIGKILL");
-  });
-  return api;
-}
-
-async function waitForApi(api: RunningApi) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !api.exited) {
-    const status = await new Promise<number>((done) => {
-      get(`${api.base}/v2/EspectaculoCartelTipos`, (res) => {
-        res.resume();
-        done(res.statusCode ?? 0);
-      }).on("error", () => done(0));
-    });
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the API did not start:\n${api.stderr.slice(-20).join("\n")}`);
-}
-
-/** SIGTERM (the server closes its database), SIGKILL if it has not exited in 15 s. */
-async function stopApi(api: RunningApi) {
-  if (api.exited) return;
-  const exited = new Promise((done) => api.child.once("exit", done));
-  api.child.kill("SIGTERM");
-  const timer = setTimeout(() => api.child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
+    (kill) => cleanups.push(kill),
+  );
 
 // ---------------------------------------------------------------- CPU from /proc
 
@@ -331,7 +282,7 @@ async function main() {
     const proxied = new URL(databaseUrl);
     proxied.hostname = "127.0.0.1";
     proxied.port = String(proxyPort);
-    const api = startApi({ DATABASE_URL: proxied.toString() });
+    const api = startOnSaleApi({ DATABASE_URL: proxied.toString() });
     try {
       await waitForApi(api);
       const buyer = httpBuyer(api.base, statementToken);
@@ -367,7 +318,7 @@ async function main() {
   }
 
   // The timed sale.
-  const api = startApi(
+  const api = startOnSaleApi(
     databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: folder as string },
   );
   await waitForApi(api);

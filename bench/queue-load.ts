@@ -1,72 +1,11 @@
-// The waiting-room bench's machinery (bench/queue.ts): the API as its own process, HTTP over
-// keep-alive connections, CPU from /proc, and an open-loop load at a fixed rate.
-import { type ChildProcess, spawn } from "node:child_process";
+// The waiting-room bench's machinery (bench/queue.ts): HTTP over keep-alive connections to the
+// API (api-process.ts), and an open-loop load at a fixed rate.
 import { Agent, request } from "node:http";
+import type { RunningApi } from "./api-process.ts";
 import { percentile } from "./onsale-load.ts";
 import { cpuSeconds } from "./process-cpu.ts";
 
 export { percentile };
-
-// ---------------------------------------------------------------- the API process
-
-export type RunningApi = {
-  child: ChildProcess;
-  base: string;
-  stderr: string[];
-  exited: boolean;
-};
-
-/**
- * The checkout's commerce API on its own (commerce/server.ts) on 127.0.0.1:`port`, over the
- * PGlite folder `dataDir`; `cleanup` is given what kills it should the bench exit first.
- */
-export function startApi(
-  options: { repo: string; port: number; dataDir: string; ticketSecret: string },
-  cleanup: (kill: () => void) => void,
-): RunningApi {
-  const { repo, port, dataDir, ticketSecret } = options;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["DATABASE_URL", "DATA_DIR", "PGLITE_DIR", "COMMERCE_API_URL"]) delete env[key];
-  // BENCH_CPU_PROFILE=/dir: the API's V8 CPU profile, written there when it stops.
-  const profile = process.env.BENCH_CPU_PROFILE;
-  const profiling = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...profiling, "--import", "tsx", "commerce/server.ts"], {
-    cwd: repo,
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      TICKET_SECRET: ticketSecret,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const api: RunningApi = { child, base: `http://127.0.0.1:${port}`, stderr: [], exited: false };
-  child.stderr?.setEncoding("utf8");
-  child.stderr?.on("data", (text: string) => {
-    api.stderr.push(...text.split("\n").filter((line) => line.trim() !== ""));
-  });
-  child.on("exit", () => {
-    api.exited = true;
-  });
-  cleanup(() => {
-    if (!api.exited) child.kill("SIGKILL");
-  });
-  return api;
-}
-
-/** SIGTERM (the server closes its database), SIGKILL if it has not exited in 15 s. */
-export async function stopApi(api: RunningApi) {
-  if (api.exited) return;
-  const exited = new Promise((done) => api.child.once("exit", done));
-  api.child.kill("SIGTERM");
-  const timer = setTimeout(() => api.child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 // ---------------------------------------------------------------- HTTP
 
@@ -131,19 +70,6 @@ export async function v2<T>(
   const json = JSON.parse(answer.body) as { nCode: number; oData: T };
   if (json.nCode !== 200) throw new Error(`${method} ${path}: ${answer.body.slice(0, 300)}`);
   return json.oData;
-}
-
-export async function waitForApi(api: RunningApi) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !api.exited) {
-    const status = await send(api, "GET", "/v2/Colas").then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the API did not start:\n${api.stderr.slice(-20).join("\n")}`);
 }
 
 // ---------------------------------------------------------------- open-loop load

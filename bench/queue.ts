@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { commitmentOf, newSeed } from "../commerce/queue/commitment.ts";
 import { newTurnCode } from "../commerce/queue/entries.ts";
 import { signWaitingTicket, waitingTicketKey } from "../commerce/queue/waiting-ticket.ts";
+import { type RunningApi, startApi, stopApi, waitForApi } from "./api-process.ts";
 import { openPglite, prepareOnSale, type Sql } from "./onsale-db.ts";
 import {
   type Answer,
@@ -26,11 +27,7 @@ import {
   type LoadResult,
   openLoop,
   percentile,
-  type RunningApi,
-  startApi,
-  stopApi,
   v2,
-  waitForApi,
 } from "./queue-load.ts";
 
 // ---------------------------------------------------------------- options
@@ -198,8 +195,9 @@ async function main() {
     `prepared ${clients} customers in ${((performance.now() - preparing) / 1000).toFixed(1)} s`,
   );
 
-  const api = startApi({ repo, port, dataDir: folder, ticketSecret }, (kill) =>
-    cleanups.push(kill),
+  const api = startApi(
+    { repo, port, env: { DATA_DIR: folder, TICKET_SECRET: ticketSecret, LOG_LEVEL: "warn" } },
+    (kill) => cleanups.push(kill),
   );
   cleanups.push(closeConnections);
   await waitForApi(api);
