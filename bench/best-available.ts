@@ -32,14 +32,8 @@ import {
   type Sql,
 } from "./onsale-db.ts";
 import { httpBuyer, percentile, type Reply } from "./onsale-load.ts";
+import { whole } from "./options.ts";
 import { cpuSeconds } from "./process-cpu.ts";
-
-function whole(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 
 const buyers = whole("BENCH_BUYERS", 200);
 const group = whole("BENCH_GROUP", 4);

@@ -53,15 +53,9 @@ import {
   countStatements,
   type StatementCounts,
 } from "./onsale-statements.ts";
+import { whole } from "./options.ts";
 
 // ---------------------------------------------------------------- options
-
-function whole(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 
 const buyers = whole("BENCH_BUYERS", 50);
 const seconds = whole("BENCH_SECONDS", 60);

@@ -21,6 +21,7 @@ import { newTurnCode } from "../commerce/queue/entries.ts";
 import { signWaitingTicket, waitingTicketKey } from "../commerce/queue/waiting-ticket.ts";
 import { type RunningApi, startApi, stopApi, waitForApi } from "./api-process.ts";
 import { openPglite, prepareOnSale, type Sql } from "./onsale-db.ts";
+import { whole } from "./options.ts";
 import {
   type Answer,
   closeConnections,
@@ -31,13 +32,6 @@ import {
 } from "./queue-load.ts";
 
 // ---------------------------------------------------------------- options
-
-function whole(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined || raw === "" ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-  return value;
-}
 
 const seconds = whole("BENCH_SECONDS", 60);
 const clients = whole("BENCH_CLIENTS", 10_000);
