@@ -53,7 +53,7 @@ import {
   countStatements,
   type StatementCounts,
 } from "./onsale-statements.ts";
-import { whole } from "./options.ts";
+import { exitCleanups, whole } from "./options.ts";
 
 // ---------------------------------------------------------------- options
 
@@ -90,18 +90,7 @@ if (databaseUrl && !new URL(databaseUrl).pathname.includes("bench")) {
 
 // ---------------------------------------------------------------- bounded, cleaned up
 
-const cleanups: Array<() => void> = [];
-process.on("exit", () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      cleanup();
-    } catch {
-      // Best effort: the others must still run.
-    }
-  }
-});
-process.on("SIGINT", () => process.exit(130));
-process.on("SIGTERM", () => process.exit(143));
+const cleanups = exitCleanups();
 // Preparing, the statement pass, the API's starts and the checks take well under this.
 const hardStopSeconds = seconds + 180;
 setTimeout(() => {

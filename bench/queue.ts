@@ -21,7 +21,7 @@ import { newTurnCode } from "../commerce/queue/entries.ts";
 import { signWaitingTicket, waitingTicketKey } from "../commerce/queue/waiting-ticket.ts";
 import { type RunningApi, startApi, stopApi, waitForApi } from "./api-process.ts";
 import { openPglite, prepareOnSale, type Sql } from "./onsale-db.ts";
-import { whole } from "./options.ts";
+import { exitCleanups, whole } from "./options.ts";
 import {
   type Answer,
   closeConnections,
@@ -47,18 +47,7 @@ const admissionTolerance = 0.05;
 
 // ---------------------------------------------------------------- bounded, cleaned up
 
-const cleanups: Array<() => void> = [];
-process.on("exit", () => {
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      cleanup();
-    } catch {
-      // Best effort: the others must still run.
-    }
-  }
-});
-process.on("SIGINT", () => process.exit(130));
-process.on("SIGTERM", () => process.exit(143));
+const cleanups = exitCleanups();
 const hardStopSeconds = seconds + baselineSeconds + 600;
 setTimeout(() => {
   console.error(`hard stop: still running after ${hardStopSeconds} s`);
