@@ -49,6 +49,17 @@ export function queuePages(
   options: { storefrontUrl: string },
 ) {
   const pages = new Hono().basePath("/cola");
+  /** The visitor's poll by their cookie (renewed when the answer carries a new ticket). */
+  const pollFor = async (c: Context, qid: number) => {
+    const answer = await pollQueue(deps, {
+      performanceId: qid,
+      ticket: getCookie(c, WAITING_COOKIE),
+      storefrontUrl: options.storefrontUrl,
+    });
+    if (answer.renewedTicket) keepTicket(c, answer.renewedTicket);
+    const status: 200 | 404 = answer.status.kind === "no-queue" ? 404 : 200;
+    return { poll: answer.status, status };
+  };
   const badAddress = (c: Context) => {
     const { language, t, nonce } = queuePageContext(c);
     return c.html(
@@ -72,14 +83,8 @@ export function queuePages(
       return c.redirect(`/cola?qid=${qid}`, 303);
     }
     const { language, t, nonce } = queuePageContext(c);
-    const poll = await pollQueue(deps, {
-      performanceId: qid,
-      ticket: getCookie(c, WAITING_COOKIE),
-      storefrontUrl: options.storefrontUrl,
-    });
-    if (poll.renewedTicket) keepTicket(c, poll.renewedTicket);
-    const status = poll.status.kind === "no-queue" ? 404 : 200;
-    return c.html(waitingPage(poll.status, qid, { language, nonce }, t), status);
+    const { poll, status } = await pollFor(c, qid);
+    return c.html(waitingPage(poll, qid, { language, nonce }, t), status);
   });
 
   pages.get("/estado", async (c) => {
@@ -87,14 +92,8 @@ export function queuePages(
     c.header("Cache-Control", "no-store");
     if (qid === null) return c.json({ estado: "bad-address" }, 400);
     const { language, t } = queuePageContext(c);
-    const poll = await pollQueue(deps, {
-      performanceId: qid,
-      ticket: getCookie(c, WAITING_COOKIE),
-      storefrontUrl: options.storefrontUrl,
-    });
-    if (poll.renewedTicket) keepTicket(c, poll.renewedTicket);
-    const status = poll.status.kind === "no-queue" ? 404 : 200;
-    return c.json(statusAnswer(poll.status, language, t), status);
+    const { poll, status } = await pollFor(c, qid);
+    return c.json(statusAnswer(poll, language, t), status);
   });
 
   pages.post("/salir", async (c) => {
