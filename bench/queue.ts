@@ -10,8 +10,9 @@
 // Options (environment): BENCH_SECONDS (60), BENCH_CLIENTS (10000), BENCH_RATE (500 polls
 // a second), BENCH_ADMISSIONS_PER_MINUTE (300), BENCH_BASELINE_SECONDS (15: the bare route,
 // then the pre-queue's poll, each that long), BENCH_PORT (4207), BENCH_CPU_PROFILE=/dir (the
-// API's V8 CPU profile). PGlite only: its data folder is prepared on tmpfs, then the API is
-// started on it (see bench/onsale.ts for why).
+// API's V8 CPU profile), BENCH_DATABASE_URL (PostgreSQL instead of PGlite; the database is
+// EMPTIED, so its name must contain "bench"). PGlite: its data folder is prepared on tmpfs,
+// then the API is started on it (see bench/onsale.ts for why).
 import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -20,7 +21,13 @@ import { commitmentOf, newSeed } from "../commerce/queue/commitment.ts";
 import { newTurnCode } from "../commerce/queue/entries.ts";
 import { signWaitingTicket, waitingTicketKey } from "../commerce/queue/waiting-ticket.ts";
 import { type RunningApi, startApi, stopApi, waitForApi } from "./api-process.ts";
-import { openPglite, prepareOnSale, type Sql } from "./onsale-db.ts";
+import {
+  openEmptyPostgres,
+  openPglite,
+  openPostgres,
+  prepareOnSale,
+  type Sql,
+} from "./onsale-db.ts";
 import { exitCleanups, whole } from "./options.ts";
 import {
   type Answer,
@@ -39,7 +46,11 @@ const rate = whole("BENCH_RATE", 500);
 const admissionsPerMinute = whole("BENCH_ADMISSIONS_PER_MINUTE", 300);
 const baselineSeconds = whole("BENCH_BASELINE_SECONDS", 15);
 const port = whole("BENCH_PORT", 4207);
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const repo = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), ".."));
+if (databaseUrl && !new URL(databaseUrl).pathname.includes("bench")) {
+  throw new Error(`BENCH_DATABASE_URL: the database is emptied; its name must contain "bench"`);
+}
 /** The issue's bar for the poll. */
 const p99LimitMs = 50;
 /** The issue's bar for admissions over 5 minutes. */
@@ -166,20 +177,29 @@ async function main() {
       .join(" ")} (${cpus().length} CPUs)`,
   );
 
-  const parent = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
-  const temp = mkdtempSync(join(parent, "queue-bench-"));
-  cleanups.push(() => rmSync(temp, { recursive: true, force: true }));
-  const folder = join(temp, "pglite");
+  console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite (data folder on tmpfs)"}`);
+  let folder = "";
+  if (!databaseUrl) {
+    const parent = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
+    const temp = mkdtempSync(join(parent, "queue-bench-"));
+    cleanups.push(() => rmSync(temp, { recursive: true, force: true }));
+    folder = join(temp, "pglite");
+  }
   const preparing = performance.now();
-  const { sql } = await openPglite(repo, folder);
+  const sql = databaseUrl
+    ? await openEmptyPostgres(repo, databaseUrl)
+    : (await openPglite(repo, folder)).sql;
   const prepared = await prepare(sql);
   await sql.close();
   console.log(
     `prepared ${clients} customers in ${((performance.now() - preparing) / 1000).toFixed(1)} s`,
   );
 
+  const database: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl }
+    : { DATA_DIR: folder };
   const api = startApi(
-    { repo, port, env: { DATA_DIR: folder, TICKET_SECRET: ticketSecret, LOG_LEVEL: "warn" } },
+    { repo, port, env: { ...database, TICKET_SECRET: ticketSecret, LOG_LEVEL: "warn" } },
     (kill) => cleanups.push(kill),
   );
   cleanups.push(closeConnections);
@@ -224,9 +244,11 @@ async function main() {
   const crashed = api.exited;
   await stopApi(api);
 
-  const checks = await openPglite(repo, folder);
-  const admissions = await admissionsOf(checks.sql, prepared.performanceId, saleStart, end);
-  await checks.sql.close();
+  const checks = databaseUrl
+    ? openPostgres(repo, databaseUrl)
+    : (await openPglite(repo, folder)).sql;
+  const admissions = await admissionsOf(checks, prepared.performanceId, saleStart, end);
+  await checks.close();
 
   console.log("");
   console.log(

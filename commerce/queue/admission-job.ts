@@ -7,6 +7,7 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/client.ts";
 import { queueEntries, queueSettings } from "../db/schema.ts";
+import { giveTheLoopATurn, inSlices } from "../db/turns.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { startPeriodicJob } from "../periodic-job.ts";
 import { admissionsDue } from "./admission-rate.ts";
@@ -52,12 +53,9 @@ export async function revealPreQueue(
       settings.seed,
     );
     const idOf = new Map(arrivals.map((arrival) => [arrival.turnCode, arrival.id]));
-    // In slices, inside the one transaction: embedded PGlite runs each statement on the
-    // server's only thread, so between two slices the draw lets the event loop answer the
-    // waiting page's polls (awaiting a statement alone does not reach the sockets).
-    for (let start = 0; start < order.length; start += REVEAL_SLICE) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      const slice = order.slice(start, start + REVEAL_SLICE);
+    // In slices, inside the one transaction, so the waiting page's polls are answered
+    // between two of them (db/turns.ts).
+    await inSlices(order, REVEAL_SLICE, async (slice, start) => {
       // Array literals of numbers only.
       const ids = `{${slice.map((code) => idOf.get(code)).join(",")}}`;
       const places = `{${slice.map((_, index) => start + index + 1).join(",")}}`;
@@ -65,7 +63,7 @@ export async function revealPreQueue(
         UPDATE queue_entries AS entry SET position = placed.position
         FROM unnest(${ids}::bigint[], ${places}::int[]) AS placed(id, position)
         WHERE entry.id = placed.id`);
-    }
+    });
     await tx
       .update(queueSettings)
       .set({ seedRevealedAt: now, nextPosition: order.length + 1 })
@@ -89,6 +87,8 @@ export async function admitNext(
     const [{ locked: got }] = (locked as unknown as { rows: { locked: boolean }[] }).rows;
     if (!got) return null;
     const revealed = await revealPreQueue(tx, performanceId, now);
+    // A turn of the loop between statements: polls are answered meanwhile (db/turns.ts).
+    await giveTheLoopATurn();
     const [settings] = await tx
       .select()
       .from(queueSettings)
@@ -111,6 +111,7 @@ export async function admitNext(
         ),
       )
       .returning({ id: queueEntries.id });
+    await giveTheLoopATurn();
 
     if (!settings.seedRevealedAt && !revealed)
       return { revealed, expired: expired.length, admitted: 0 };
@@ -118,6 +119,7 @@ export async function admitNext(
       .select({ admittedSoFar: count() })
       .from(queueEntries)
       .where(and(ofQueue, isNotNull(queueEntries.admittedAt)));
+    await giveTheLoopATurn();
     const [{ live }] = await tx
       .select({ live: count() })
       .from(queueEntries)
@@ -132,6 +134,7 @@ export async function admitNext(
     });
     let admitted = 0;
     if (due > 0) {
+      await giveTheLoopATurn();
       const next = tx
         .select({ id: queueEntries.id })
         .from(queueEntries)
@@ -155,6 +158,7 @@ export async function runAdmissionPass(deps: Pick<CommerceDeps, "db" | "now">) {
   const now = deps.now();
   const passes = new Map<number, QueuePass>();
   for (const queue of await enabledQueues(deps.db)) {
+    await giveTheLoopATurn();
     passes.set(queue.performanceId, await admitNext(deps, queue.performanceId, now));
   }
   return passes;

@@ -141,6 +141,22 @@ describe("the poll", () => {
     expect(await waitingRoomOf(deps).flushLastSeen()).toBe(1);
   });
 
+  it("writes a large batch of last-seen times over several slices, and learns who is gone", async () => {
+    await anaWaiting();
+    const [ana] = await api.db.select().from(queueEntries);
+    const room = waitingRoomOf(api.t.deps);
+    // 249 entries that are not there (left long ago), then Ana: three slices of the flush.
+    const goneIds = Array.from({ length: 249 }, (_, i) => ana.id + 1000 + i);
+    for (const id of goneIds) room.seen(id);
+    api.t.clock.advanceMinutes(0.5);
+    room.seen(ana.id);
+    expect(await room.flushLastSeen()).toBe(1);
+    expect(goneIds.every((id) => room.isGone(id))).toBe(true);
+    expect(room.isGone(ana.id)).toBe(false);
+    const [after] = await api.db.select().from(queueEntries);
+    expect(after.lastSeenAt.getTime()).toBeGreaterThan(ana.lastSeenAt.getTime());
+  });
+
   it("learns the place once shuffled, renews the ticket, then counts who is ahead", async () => {
     const { cookie } = await anaWaiting();
     const bruno = await takeTurn(api.t, api.tokens.bruno, main);

@@ -7,6 +7,7 @@
 import { and, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { queueEntries } from "../db/schema.ts";
+import { inSlices } from "../db/turns.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { performanceInfoOf } from "./performance-info.ts";
 import { readQueueSettings } from "./settings.ts";
@@ -34,6 +35,9 @@ type Slot = { snapshot: QueueSnapshot | null; readAt: number; reading: Promise<u
 
 /** Entries the poll should not keep showing as waiting (left, expired, gone). */
 const GONE_LIMIT = 50_000;
+
+/** Last-seen times one UPDATE writes: short enough not to hold up the polls on PGlite. */
+const FLUSH_SLICE = 100;
 
 export class WaitingRoom {
   private readonly slots = new Map<number, Slot>();
@@ -141,15 +145,26 @@ export class WaitingRoom {
     return this.gone.has(entryId);
   }
 
-  /** Writes the last-seen times in one UPDATE; entries no longer live are remembered as gone. */
+  /**
+   * Writes the last-seen times, a slice per UPDATE with a turn of the loop between two
+   * (db/turns.ts); entries no longer live are remembered as gone. Returns how many were
+   * written.
+   */
   async flushLastSeen(): Promise<number> {
     if (this.lastSeen.size === 0) return 0;
     const batch = this.lastSeen;
     this.lastSeen = new Map();
-    const ids = [...batch.keys()];
+    let written = 0;
+    await inSlices([...batch], FLUSH_SLICE, async (slice) => {
+      written += await this.writeLastSeen(slice);
+    });
+    return written;
+  }
+
+  private async writeLastSeen(seen: Array<[entryId: number, at: number]>): Promise<number> {
     // Array literals of numbers only.
-    const idList = `{${ids.join(",")}}`;
-    const times = `{${ids.map((id) => batch.get(id)).join(",")}}`;
+    const idList = `{${seen.map(([id]) => id).join(",")}}`;
+    const times = `{${seen.map(([, at]) => at).join(",")}}`;
     const result = await this.deps.db.execute(sql`
       UPDATE queue_entries AS entry SET last_seen_at = to_timestamp(seen.at / 1000.0)
       FROM unnest(${idList}::bigint[], ${times}::float8[]) AS seen(id, at)
@@ -159,7 +174,7 @@ export class WaitingRoom {
     const updated = new Set(
       (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id)),
     );
-    const notUpdated = ids.filter((id) => !updated.has(id));
+    const notUpdated = seen.map(([id]) => id).filter((id) => !updated.has(id));
     if (notUpdated.length > 0) {
       // Not updated: gone, or already seen later by another node. Ask which.
       const stillLive = await this.deps.db
