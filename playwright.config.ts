@@ -74,7 +74,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node --import tsx server.ts",
+      command: "node build/node/storefront.mjs",
       url: `http://127.0.0.1:${port}/`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -111,7 +111,7 @@ export default defineConfig({
       env: { PORT: String(idpPort), SHOP_ORIGIN: externalShop },
     },
     {
-      command: "node --import tsx server.ts",
+      command: "node build/node/storefront.mjs",
       url: `${externalShop}/`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -3,7 +3,7 @@
 // bounded time. Reports requests/s, latency percentiles and the server's CPU per request
 // (read from /proc, so it counts only the server process, not this load generator).
 //
-//   npx react-router build && npx tsx bench/pages.ts [seconds-per-page] [connections]
+//   npm run build && npx tsx bench/pages.ts [seconds-per-page] [connections]
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -89,7 +89,7 @@ async function load(path: string) {
   };
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const server = spawn(process.execPath, ["build/node/storefront.mjs"], {
   env: {
     ...process.env,
     NODE_ENV: "production",

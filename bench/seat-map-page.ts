@@ -8,7 +8,7 @@
 // (from /proc: the server process, which runs the API too) and its ratio to the bare page,
 // and the bytes a browser gets: the body, and the scripts the page loads, gzipped.
 //
-//   npx react-router build && npx tsx bench/seat-map-page.ts [seconds-per-page] [connections]
+//   npm run build && npx tsx bench/seat-map-page.ts [seconds-per-page] [connections]
 //   BENCH_ONLY=sector  (only the pages whose name has it, and the bare page)
 //   BENCH_ROUNDS=4     (the pages take turns: each gets seconds/rounds per round)
 import { spawn } from "node:child_process";
@@ -227,7 +227,7 @@ async function weigh(path: string) {
 const profile = process.env.BENCH_CPU_PROFILE;
 const server = spawn(
   process.execPath,
-  [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "--import", "tsx", "server.ts"],
+  [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "build/node/storefront.mjs"],
   {
     env: {
       ...process.env,

@@ -20,7 +20,6 @@ import { sandboxWalletPages } from "./payments/sandbox-wallet-page.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { startAdmissionJob } from "./queue/admission-job.ts";
 import { queuePages } from "./queue/pages.ts";
-import { seedDemoCatalog } from "./seed/index.ts";
 
 export type { CommerceSettings } from "./config.ts";
 
@@ -85,9 +84,9 @@ export async function startCommerce(settings: CommerceSettings) {
   const handle = await openDatabase({
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
+    seedDemo: settings.seedDemo,
   });
   try {
-    if (settings.seedDemo) await seedDemoCatalog(handle.db);
     const deps = commerceDeps(handle.db, settings);
     const reconciler = await startPaymentReconciler(deps, {
       intervalMs: settings.reconcileIntervalSeconds * 1000,

@@ -1,11 +1,12 @@
-// `npm start`: builds the storefront when the build is missing or older than its sources,
-// then runs the server (which migrates and seeds the embedded database on first start).
+// `npm start`: builds the storefront and the servers' bundle when missing or older than their
+// sources, then runs the bundled server (which migrates and seeds the embedded database on
+// first start).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const sources = ["app", "locales", "commerce/contract", "public"];
-const builtFile = "build/server/index.js";
+const sources = ["app", "locales", "commerce", "server", "server.ts", "public"];
+const builtFile = "build/node/storefront.mjs";
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -17,13 +18,13 @@ function newestMtime(path) {
 
 const stale =
   !existsSync(builtFile) ||
-  sources.some((dir) => existsSync(dir) && newestMtime(dir) > statSync(builtFile).mtimeMs);
+  sources.some((path) => existsSync(path) && newestMtime(path) > statSync(builtFile).mtimeMs);
 if (stale) {
-  console.log("building the storefront…");
-  execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  console.log("building the storefront and its server…");
+  execFileSync("npm", ["run", "build"], { stdio: "inherit" });
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const server = spawn(process.execPath, [builtFile], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

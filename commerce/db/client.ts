@@ -4,8 +4,11 @@
 // unrecognised folder stops the start with a DataFolderError and is never replaced.
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { DataFolderError, prepareDataFolder } from "./data-folder.ts";
+import { fillNewFolderInChild } from "./first-fill.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +30,19 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** Folder for PGlite's files; "memory://" (or undefined with inMemory) keeps it in memory. */
   dataDir?: string;
+  /**
+   * Seeds the demo catalog once migrated (a no-op once seeded). A new PGlite data folder is
+   * filled by a child process first (first-fill.ts).
+   */
+  seedDemo?: boolean;
 };
+
+/**
+ * PGlite's PostgreSQL settings. Its default buffer cache (128 MB) lives in the WebAssembly
+ * memory for good; 32 MB holds the working set of a performance's on-sale, and the data
+ * folder's other pages come from the operating system's file cache (decision 0052).
+ */
+export const pgliteSettings = ["shared_buffers=16MB"];
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -39,23 +54,77 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
+    if (options.seedDemo) await seedDemo(db as unknown as Database);
     return { db: db as unknown as Database, close: () => pool.end(), kind: "postgres" };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = options.dataDir ?? "memory://";
   if (dataDir.startsWith("memory://")) {
-    const client = new PGlite(dataDir);
+    const { PGlite } = await loadPglite();
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = new PGlite(dataDir, { postgresqlconf: pgliteSettings });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    if (options.seedDemo) await seedDemo(db as unknown as Database);
     return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
   }
+  if (!options.seedDemo) return openPgliteFolder(dataDir);
+  if (isNewFolder(dataDir)) await fillNewFolderInChild(dataDir);
+  const opened = await openPgliteFolder(dataDir);
+  const { seededNow } = await seedDemo(opened.db).catch(async (error) => {
+    await opened.close().catch(() => {});
+    throw error;
+  });
+  if (!seededNow) return opened;
+  // Seeded here after all (a folder whose first fill failed): not kept at that size.
+  await opened.close();
+  collectClosedInstances();
+  return openPgliteFolder(dataDir);
+}
 
+/** Whether the folder holds no database yet; a busy or damaged one throws DataFolderError. */
+function isNewFolder(dataDir: string): boolean {
+  const folder = prepareDataFolder(dataDir);
+  folder.release();
+  return folder.state === "new";
+}
+
+/** The demo seed, loaded only where it runs. */
+async function seedDemo(db: Database) {
+  const { seedDemoCatalog } = await import("../seed/index.ts");
+  return seedDemoCatalog(db);
+}
+
+/**
+ * PGlite's module, compiled by V8's optimizing compiler only. By default V8 compiles
+ * WebAssembly twice (a quick baseline first, optimized code for hot functions later) and keeps
+ * both: for PostgreSQL's code that is about 65 MB of the server's memory for good. Set before
+ * the module is first compiled (decision 0052).
+ */
+async function loadPglite() {
+  setFlagsFromString("--no-liftoff");
+  return import("@electric-sql/pglite");
+}
+
+/**
+ * Gives back the memory of PGlite instances that were closed: V8 frees an instance's
+ * WebAssembly memory only when it collects the instance, and an idle server may not collect
+ * for a long time.
+ */
+function collectClosedInstances() {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
+/** A PGlite data folder, locked to this process, checked and migrated. */
+async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await loadPglite();
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const folder = prepareDataFolder(dataDir);
   let client: InstanceType<typeof PGlite>;
   try {
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, { postgresqlconf: pgliteSettings });
     await client.waitReady;
   } catch (error) {
     folder.release();

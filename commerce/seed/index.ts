@@ -115,16 +115,19 @@ export function venueRow(v: VenueSeed): typeof venues.$inferInsert {
   };
 }
 
-export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}): Promise<void> {
+export async function seedDemoCatalog(
+  db: Database,
+  options: { now?: Date } = {},
+): Promise<{ seededNow: boolean }> {
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
+  const seededNow = await db.transaction(async (tx) => {
     // Claiming the run first makes a concurrent second seed wait on the key, then skip.
     const claimed = await tx
       .insert(seedRuns)
       .values({ name: DEMO_SEED_NAME })
       .onConflictDoNothing()
       .returning({ name: seedRuns.name });
-    if (claimed.length === 0) return;
+    if (claimed.length === 0) return false;
 
     await tx
       .insert(showTypes)
@@ -312,9 +315,11 @@ export async function seedDemoCatalog(db: Database, options: { now?: Date } = {}
       CROSS JOIN LATERAL generate_series(1, s.capacity) AS g(i)
       ORDER BY s.sector_id, g.i
     `);
+    return true;
   });
   await seedDemoPromotions(db, now);
   await seedDemoShowProducts(db);
   await seedDemoStaffAccounts(db);
   await seedDemoQueue(db, now);
+  return { seededNow };
 }

@@ -322,7 +322,7 @@ test.describe("modal dialogs", () => {
     test.beforeAll(async () => {
       const [port, deadPort] = [await freePort(), await freePort()];
       origin = `http://127.0.0.1:${port}`;
-      server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      server = spawn(process.execPath, ["build/node/storefront.mjs"], {
         env: {
           ...process.env,
           NODE_ENV: "production",

@@ -25,7 +25,7 @@ export async function startSecondStorefront(
   port: number,
   env: Record<string, string>,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["build/node/storefront.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
