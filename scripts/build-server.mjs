@@ -14,6 +14,7 @@ await build({
     storefront: "server.ts",
     commerce: "commerce/server.ts",
     "first-fill-process": "commerce/db/first-fill-process.ts",
+    "eticket-worker": "commerce/tickets/eticket-worker.ts",
   },
   outdir: out,
   outExtension: { ".js": ".mjs" },

@@ -38,11 +38,12 @@ export type DatabaseOptions = {
 };
 
 /**
- * PGlite's PostgreSQL settings. Its default buffer cache (128 MB) lives in the WebAssembly
- * memory for good; 32 MB holds the working set of a performance's on-sale, and the data
- * folder's other pages come from the operating system's file cache (decision 0052).
+ * PGlite's PostgreSQL settings, as start parameters (a `postgresqlconf` option would rewrite
+ * the folder's postgresql.conf at every start). Its default buffer cache (128 MB) lives in the
+ * WebAssembly memory for good; 16 MB holds the working set of a performance's on-sale, and
+ * the data folder's other pages come from the operating system's file cache (decision 0052).
  */
-export const pgliteSettings = ["shared_buffers=16MB"];
+const pgliteSettings = ["-c", "shared_buffers=16MB"];
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -62,7 +63,9 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const { PGlite } = await loadPglite();
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = new PGlite(dataDir, { postgresqlconf: pgliteSettings });
+    const client = new PGlite(dataDir, {
+      startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
+    });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     if (options.seedDemo) await seedDemo(db as unknown as Database);
@@ -124,7 +127,9 @@ async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
   const folder = prepareDataFolder(dataDir);
   let client: InstanceType<typeof PGlite>;
   try {
-    client = new PGlite(dataDir, { postgresqlconf: pgliteSettings });
+    client = new PGlite(dataDir, {
+      startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
+    });
     await client.waitReady;
   } catch (error) {
     folder.release();

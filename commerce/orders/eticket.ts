@@ -9,7 +9,7 @@ import type { CommerceDeps } from "../deps.ts";
 import { localized } from "../domain/localized.ts";
 import { notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
-import { renderETicketPdf } from "../tickets/eticket.ts";
+import { renderETicketPdfOffThread } from "../tickets/eticket-thread.ts";
 import { isCancelled, loadOrders } from "./history.ts";
 
 export async function orderETicketPdf(
@@ -30,7 +30,7 @@ export async function orderETicketPdf(
       namedTicket(performance.listaDatos),
     ]),
   );
-  return renderETicketPdf(
+  return renderETicketPdfOffThread(
     {
       orderId,
       // A box-office sale's tickets carry the walk-in buyer's name, not the clerk's.
