@@ -8,9 +8,20 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { log } from "../app/services/log.server.ts";
+import { createLifecycle } from "../commerce/operations/lifecycle.ts";
+import { stopGracefullyOnSignals } from "../commerce/operations/shutdown.ts";
 import { createStorefrontApp } from "./app.ts";
-import { host, openEmbeddedCommerce, port, stopOnSignals, trustProxyHops } from "./runtime.ts";
+import {
+  host,
+  markReady,
+  metricsAccess,
+  openEmbeddedCommerce,
+  port,
+  shutdownGraceMs,
+  trustProxyHops,
+} from "./runtime.ts";
 
+const lifecycle = createLifecycle();
 const commerce = await openEmbeddedCommerce();
 
 const server = createServer();
@@ -29,6 +40,7 @@ const vite = await createViteServer({
 const app = createStorefrontApp({
   mode: "development",
   commerce: commerce?.fetch,
+  operations: { lifecycle, metrics: metricsAccess },
   trustedProxyHops: trustProxyHops,
   build: async () => {
     try {
@@ -64,6 +76,15 @@ server.on("request", (req: IncomingMessage, res: ServerResponse) => {
 });
 
 server.listen(port, host, () => {
+  markReady(lifecycle, commerce);
   log.info(`storefront (development) listening on http://${host}:${port}`);
 });
-stopOnSignals(server, [() => vite.close(), commerce?.close]);
+stopGracefullyOnSignals({
+  server,
+  lifecycle,
+  // A browser's hot-update socket stays open: development does not wait long for it.
+  graceMs: Math.min(shutdownGraceMs, 3000),
+  logger: log,
+  name: "storefront (development)",
+  closers: () => [() => vite.close(), commerce?.close],
+});
