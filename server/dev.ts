@@ -8,20 +8,16 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { log } from "../app/services/log.server.ts";
-import { createLifecycle } from "../commerce/operations/lifecycle.ts";
-import { stopGracefullyOnSignals } from "../commerce/operations/shutdown.ts";
 import { createStorefrontApp } from "./app.ts";
 import {
   host,
-  markReady,
-  metricsAccess,
   openEmbeddedCommerce,
   port,
-  shutdownGraceMs,
+  storefrontOperations,
   trustProxyHops,
 } from "./runtime.ts";
 
-const lifecycle = createLifecycle();
+const operations = storefrontOperations("storefront (development)");
 const commerce = await openEmbeddedCommerce();
 
 const server = createServer();
@@ -40,7 +36,7 @@ const vite = await createViteServer({
 const app = createStorefrontApp({
   mode: "development",
   commerce: commerce?.fetch,
-  operations: { lifecycle, metrics: metricsAccess },
+  operations: operations.forApp,
   trustedProxyHops: trustProxyHops,
   build: async () => {
     try {
@@ -76,15 +72,11 @@ server.on("request", (req: IncomingMessage, res: ServerResponse) => {
 });
 
 server.listen(port, host, () => {
-  markReady(lifecycle, commerce);
+  operations.ready(commerce);
   log.info(`storefront (development) listening on http://${host}:${port}`);
 });
-stopGracefullyOnSignals({
-  server,
-  lifecycle,
-  // A browser's hot-update socket stays open: development does not wait long for it.
-  graceMs: Math.min(shutdownGraceMs, 3000),
-  logger: log,
-  name: "storefront (development)",
+operations.stopOnSignals(server, {
   closers: () => [() => vite.close(), commerce?.close],
+  // A browser's hot-update socket stays open: development does not wait long for it.
+  maxGraceMs: 3000,
 });

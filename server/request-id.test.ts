@@ -1,12 +1,10 @@
-// One request id from the storefront's log line to the remote API's: the storefront (as
-// `npm run dev` composes it, COMMERCE_API_URL set) renders the billboard, which calls the
+// One request id from the storefront's log line to the remote API's: the storefront (its real
+// server composition around Vite's build, COMMERCE_API_URL set) renders the billboard, which calls the
 // standalone API (a real process, commerce/server.ts); both write pino JSON lines, and the
 // API's lines for those calls carry the id of the storefront's request.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ServerBuild } from "react-router";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { captureOutput, type LogLine } from "../commerce/testing/logs.ts";
 import {
@@ -14,9 +12,9 @@ import {
   type ServerProcess,
   spawnApiServer,
 } from "../commerce/testing/server-process.ts";
-import { createStorefrontApp } from "./app.ts";
+import { type Storefront, startStorefront } from "./testing/storefront.ts";
 
-// Before any module reads its configuration: a remote API on this helper's port.
+// Before any module reads its configuration: a remote API on a port of its own.
 const apiPort = vi.hoisted(() => {
   const port = "4193";
   process.env.LOG_LEVEL = "info";
@@ -26,25 +24,22 @@ const apiPort = vi.hoisted(() => {
 
 const folder = mkdtempSync(join(tmpdir(), "request-id-test-"));
 let api: ServerProcess;
-let vite: ViteDevServer;
+let storefront: Storefront;
 
 beforeAll(async () => {
   api = await listening(spawnApiServer({ DATA_DIR: folder, PORT: apiPort, LOG_LEVEL: "info" }));
   // Vite's and React Router's start-up notices concern nobody: kept off the test's output.
   const startUp = captureOutput();
   try {
-    vite = await createViteServer({
-      appType: "custom",
-      logLevel: "silent",
-      server: { middlewareMode: true, hmr: false, watch: null },
-    });
+    // No API of its own: the storefront calls COMMERCE_API_URL.
+    storefront = await startStorefront();
   } finally {
     startUp.stop();
   }
 }, 180_000);
 
 afterAll(async () => {
-  await vite?.close();
+  await storefront?.close();
   await api?.stop("SIGTERM");
   rmSync(folder, { recursive: true, force: true });
 });
@@ -58,14 +53,12 @@ const jsonLines = (text: string) =>
 it("logs the storefront's request id on the remote API's lines of its calls", {
   timeout: 180_000,
 }, async () => {
-  const app = createStorefrontApp({
-    mode: "development",
-    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
-  });
   const output = captureOutput();
   let answer: Response;
   try {
-    answer = await app.request("http://shop.test/", { headers: { "Accept-Language": "es" } });
+    answer = await storefront.app.request("http://shop.test/", {
+      headers: { "Accept-Language": "es" },
+    });
     await answer.arrayBuffer();
   } finally {
     output.stop();
@@ -73,10 +66,10 @@ it("logs the storefront's request id on the remote API's lines of its calls", {
   expect(answer.status).toBe(200);
   const requestId = answer.headers.get("x-request-id") ?? "";
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-  const storefront = output
+  const storefrontLines = output
     .lines()
     .filter((line) => line.msg === "request" && line.requestId === requestId);
-  expect(storefront).toEqual([expect.objectContaining({ name: "storefront", status: 200 })]);
+  expect(storefrontLines).toEqual([expect.objectContaining({ name: "storefront", status: 200 })]);
 
   // The API's lines reach this process through a pipe: wait for one with the id.
   await api.waitForOutput(new RegExp(`"requestId":"${requestId}"`));

@@ -4,25 +4,15 @@ import { config } from "../app/services/config.server.ts";
 import { log } from "../app/services/log.server.ts";
 import { commerceSettingsFromEnv, operationsSettingsFromEnv } from "../commerce/config.ts";
 import type { Database } from "../commerce/db/client.ts";
-import { databaseCheck, type Lifecycle } from "../commerce/operations/lifecycle.ts";
+import { createLifecycle, databaseCheck } from "../commerce/operations/lifecycle.ts";
 import { watchQueues } from "../commerce/operations/metrics.ts";
 import type { MetricsAccess } from "../commerce/operations/routes.ts";
+import { type GracefulStop, stopGracefullyOnSignals } from "../commerce/operations/shutdown.ts";
 import { queueOccupancy } from "../commerce/queue/occupancy.ts";
 import { exitBecauseStartFailed, startCommerce } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
 
 export const { port, host, trustProxyHops } = config;
-
-const operations = operationsSettingsFromEnv();
-
-/** METRICS_TOKEN and NODE_ENV: who may read /metrics. */
-export const metricsAccess: MetricsAccess = {
-  token: operations.metricsToken,
-  production: operations.production,
-};
-
-/** SHUTDOWN_GRACE_MS. */
-export const shutdownGraceMs = operations.shutdownGraceMs;
 
 /** Whether this storefront runs the API in its own process (no COMMERCE_API_URL). */
 export const embedsCommerce = !config.commerceApiUrl;
@@ -53,11 +43,39 @@ export async function openEmbeddedCommerce(): Promise<EmbeddedCommerce | undefin
   };
 }
 
+const settings = operationsSettingsFromEnv();
+
 /**
- * The server can serve: with the embedded API, while its database answers (and the waiting
- * rooms' gauges read it); with a remote one, from now on (that API has its own readiness).
+ * The operator's side of a storefront server (commerce/operations/): what its app needs
+ * (the lifecycle, who may read /metrics: METRICS_TOKEN, NODE_ENV), saying it is ready, and
+ * its graceful stop on SIGTERM/SIGINT (SHUTDOWN_GRACE_MS).
  */
-export function markReady(lifecycle: Lifecycle, commerce: EmbeddedCommerce | undefined) {
-  if (commerce) watchQueues(() => queueOccupancy(commerce.db));
-  lifecycle.ready(commerce ? databaseCheck(commerce.db) : undefined);
+export function storefrontOperations(name: string) {
+  const lifecycle = createLifecycle();
+  const metrics: MetricsAccess = { token: settings.metricsToken, production: settings.production };
+  return {
+    forApp: { lifecycle, metrics },
+    /**
+     * The server can serve: with the embedded API, while its database answers (and the
+     * waiting rooms' gauges read it); with a remote one, from now on (that API has its own
+     * readiness).
+     */
+    ready(commerce: EmbeddedCommerce | undefined) {
+      if (commerce) watchQueues(() => queueOccupancy(commerce.db));
+      lifecycle.ready(commerce ? databaseCheck(commerce.db) : undefined);
+    },
+    stopOnSignals(
+      server: GracefulStop["server"],
+      stop: Pick<GracefulStop, "closers" | "started"> & { maxGraceMs?: number },
+    ) {
+      stopGracefullyOnSignals({
+        ...stop,
+        server,
+        lifecycle,
+        graceMs: Math.min(settings.shutdownGraceMs, stop.maxGraceMs ?? Number.POSITIVE_INFINITY),
+        logger: log,
+        name,
+      });
+    },
+  };
 }

@@ -26,46 +26,35 @@ export const httpRequestDuration = new Histogram({
   registers,
 });
 
-const holdsTaken = new Counter({
-  name: "shop_places_held_total",
-  help: "Places held by purchase processes and bookings (committed)",
-  registers,
-});
+/** A counter of the shop's, without labels or with the given ones. */
+function shopCounter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+  return new Counter<L>({ name, help, labelNames, registers });
+}
 
-const holdsReleased = new Counter({
-  name: "shop_places_released_total",
-  help: "Held places given back before their deadline (committed; expiry is not counted)",
-  registers,
-});
-
-const orders = new Counter({
-  name: "shop_orders_total",
-  help: "Orders created by an approved payment",
-  registers,
-});
+const holdsTaken = shopCounter(
+  "shop_places_held_total",
+  "Places held by purchase processes and bookings (committed)",
+);
+const holdsReleased = shopCounter(
+  "shop_places_released_total",
+  "Held places given back before their deadline (committed; expiry is not counted)",
+);
+const orders = shopCounter("shop_orders_total", "Orders created by an approved payment");
 
 export const paymentOutcomes = ["approved", "declined", "pending", "error"] as const;
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
 
-const payments = new Counter({
-  name: "shop_payments_total",
-  help: "Charges asked of the acquirer or wallet, by its first answer",
-  labelNames: ["outcome"] as const,
-  registers,
-});
-
-const bookings = new Counter({
-  name: "shop_bookings_total",
-  help: "Bookings opened",
-  registers,
-});
-
-const admissions = new Counter({
-  name: "shop_queue_admissions_total",
-  help: "Visitors let out of a waiting room, by performance",
-  labelNames: ["performance"] as const,
-  registers,
-});
+const payments = shopCounter(
+  "shop_payments_total",
+  "Charges asked of the acquirer or wallet, by its first answer",
+  ["outcome"],
+);
+const bookings = shopCounter("shop_bookings_total", "Bookings opened");
+const admissions = shopCounter(
+  "shop_queue_admissions_total",
+  "Visitors let out of a waiting room, by performance",
+  ["performance"],
+);
 
 // Zero from the start, so a rate over a fresh process is a rate.
 for (const outcome of paymentOutcomes) payments.inc({ outcome }, 0);

@@ -3,40 +3,18 @@
 // and SIGTERM in the middle of a payment lets that payment finish and answer, refuses new
 // connections, waits for the confirmation mail the sale started, closes the database and
 // exits 0 without an error line.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  buildFixture,
-  createCustomerWithToken,
-  openDataFolder,
-  TestClock,
-  testCard,
-} from "../testing/harness.ts";
-import { listening, type ServerProcess, spawnApiServer } from "../testing/server-process.ts";
+import { describe, expect, it } from "vitest";
+import { readyToPay, testCard } from "../testing/harness.ts";
+import { fillShopFolder, listening, serverProcessesOfTests } from "../testing/server-process.ts";
 
-const started: ServerProcess[] = [];
-const folders: string[] = [];
+const servers = serverProcessesOfTests("commerce-shutdown-test-");
 const slow = { timeout: 300_000 };
 
-afterEach(async () => {
-  for (const server of started.splice(0)) await server.stop("SIGKILL");
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function newFolder() {
-  const folder = mkdtempSync(join(tmpdir(), "commerce-shutdown-test-"));
-  folders.push(folder);
-  return folder;
-}
-
-function start(env: Record<string, string>) {
-  const server = spawnApiServer({ LOG_LEVEL: "info", ...env });
-  started.push(server);
-  return server;
-}
+const start = (env: Record<string, string>) => servers.start({ LOG_LEVEL: "info", ...env });
+const newFolder = () => servers.newFolder();
 
 /** One GET on a connection of its own (never a pooled one): its status, or the error's code. */
 function getOnNewConnection(port: number, path: string): Promise<number | string> {
@@ -94,32 +72,16 @@ describe("the start", () => {
 describe("SIGTERM during a payment", () => {
   it("finishes the payment, refuses new connections, sends the mail, exits 0", slow, async () => {
     const folder = newFolder();
-    const handle = await openDataFolder(folder);
-    const clock = new TestClock(new Date());
-    const fx = await buildFixture(handle.db, clock);
-    const { token } = await createCustomerWithToken(handle.db, clock, "ana");
-    await handle.close();
+    const { fx, token } = await fillShopFolder(folder);
 
     // The acquirer decides at once and holds its answer for 3 s: the charge is slow.
     const server = await listening(start({ DATA_DIR: folder, SANDBOX_ANSWER_DELAY_MS: "3000" }));
     const port = Number(
       (await server.waitForOutput(/listening on http:\/\/127\.0\.0\.1:(\d+)/))[1],
     );
-    const taken = await server.call("/Proceso/0/Posiciones/Tomar", {
-      token,
-      body: {
-        idFuncion: fx.performances.main.id,
-        listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
-      },
-    });
-    const processId = taken.json.oData.idProcesoDeCompra as number;
-    await server.call(`/Proceso/${processId}/EntregaTipo/Seleccionar`, {
-      token,
-      body: { idEntregaTipo: 1 },
-    });
-    await server.call(`/Proceso/${processId}/FormaDePago/Seleccionar`, {
-      token,
-      body: { nFormaDePago: 1 },
+    const processId = await readyToPay(server, token, {
+      idFuncion: fx.performances.main.id,
+      listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
     });
     const paying = server.call(`/Proceso/${processId}/Cobrar`, {
       token,
