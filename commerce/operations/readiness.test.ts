@@ -4,8 +4,10 @@
 // until the server is ready; /metrics is for the token's holder only, and not served at
 // all in production without one. The database check is asked once however many probes come.
 import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle } from "drizzle-orm/pglite";
 import { Hono } from "hono";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
 import { cachedCheck, createLifecycle, databaseCheck, type Lifecycle } from "./lifecycle.ts";
@@ -64,6 +66,17 @@ describe("readiness", () => {
 });
 
 describe("the database check", () => {
+  it("is down when PostgreSQL cannot be reached", async () => {
+    // A port of this suite's range where nothing listens.
+    const pool = new pg.Pool({ connectionString: "postgres://shop:shop@127.0.0.1:4194/shop" });
+    try {
+      const check = databaseCheck(drizzlePostgres(pool) as unknown as Database);
+      expect(await check()).toBe(false);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("asks once for probes that come together or within the cache's time", async () => {
     let asked = 0;
     let clock = 0;
