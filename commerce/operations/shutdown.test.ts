@@ -48,9 +48,14 @@ describe("the start", () => {
     // after the port opened.
     const server = start({ DATA_DIR: newFolder() });
     const port = Number((await server.waitForOutput(/port (\d+) open on 127\.0\.0\.1/))[1]);
-    expect(await json(port, "/readyz")).toEqual({ status: 503, body: { status: "starting" } });
-    expect(await json(port, "/healthz")).toEqual({ status: 200, body: { status: "up" } });
-    expect(await json(port, "/v2/EspectaculoCartelTipos")).toEqual({
+    const [ready, api, alive] = await Promise.all([
+      json(port, "/readyz"),
+      json(port, "/v2/EspectaculoCartelTipos"),
+      json(port, "/healthz"),
+    ]);
+    expect(ready).toEqual({ status: 503, body: { status: "starting" } });
+    expect(alive).toEqual({ status: 200, body: { status: "up" } });
+    expect(api).toEqual({
       status: 503,
       body: {
         nCode: 503,
