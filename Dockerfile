@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
 # One image for both servers of the shop (decision 0050):
-#   the storefront (default command):  node --import tsx server.ts
-#   the standalone commerce API:        node --import tsx commerce/server.ts
-# Both run their TypeScript through tsx, a production dependency, so the runtime stage
-# installs production dependencies only; the storefront's React Router build is made in
-# the build stage with the development dependencies and copied over.
+#   the storefront (default command):  node build/node/storefront.mjs
+#   the standalone commerce API:        node build/node/commerce.mjs
+# `npm run build` makes the storefront's React Router build and bundles the servers'
+# TypeScript for plain Node (build/node, decision 0052) with the development dependencies;
+# the runtime stage has the build and the production dependencies only (the bundles leave
+# the packages in node_modules).
 ARG NODE_IMAGE=node:22-slim
 
 # Every dependency, for the build.
@@ -13,12 +14,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# The storefront's build (build/server, build/client with public/ in it).
+# build/client, build/server, build/node (with the migrations), build/locales.
 FROM deps AS build
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
-# Production dependencies only (tsx, hono, pg, PGlite, pino, prom-client, react-router…).
+# Production dependencies only.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -33,11 +34,7 @@ WORKDIR /app
 # Owned by root and read-only for the server's user: only /data is written.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json tsconfig.json server.ts ./
-COPY server ./server
-COPY app ./app
-COPY commerce ./commerce
-COPY locales ./locales
+COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 # The node image's unprivileged user (uid 1000).
 USER node
@@ -49,4 +46,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM stops it gracefully (SHUTDOWN_GRACE_MS): node is PID 1 and handles it itself.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server.ts"]
+CMD ["node", "build/node/storefront.mjs"]
