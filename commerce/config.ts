@@ -41,6 +41,33 @@ export function logLevelFromEnv(env: Record<string, string | undefined> = proces
     .parse(env.LOG_LEVEL || undefined);
 }
 
+/** What both servers read for their operator (commerce/operations/): metrics and stops. */
+export type OperationsSettings = {
+  /** METRICS_TOKEN: /metrics answers only "Authorization: Bearer <it>"; unset: see production. */
+  metricsToken?: string;
+  /** NODE_ENV=production: without METRICS_TOKEN, /metrics is not served (404). */
+  production: boolean;
+  /** SHUTDOWN_GRACE_MS: how long a stop waits for requests and background work (each). */
+  shutdownGraceMs: number;
+};
+
+const operationsSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+});
+
+export function operationsSettingsFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): OperationsSettings {
+  const parsed = operationsSchema.parse({ ...env, METRICS_TOKEN: env.METRICS_TOKEN || undefined });
+  return {
+    metricsToken: parsed.METRICS_TOKEN,
+    production: parsed.NODE_ENV === "production",
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS,
+  };
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
   HOST: z.string().min(1).default("127.0.0.1"),

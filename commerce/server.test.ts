@@ -2,30 +2,20 @@
 // folder refuses to start (and the first keeps every write), a killed server's lock is taken
 // over, a damaged folder stops the start without being replaced, and a server killed while
 // a card is being charged leaves a payment that the next start settles or refunds once.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOCK_FILE, lockOwner } from "./db/data-folder.ts";
 import { orders, payments } from "./db/schema.ts";
 import { SandboxAcquirer } from "./payments/sandbox.ts";
-import {
-  buildFixture,
-  createCustomerWithToken,
-  openDataFolder,
-  signUpBody,
-  TestClock,
-  testCard,
-} from "./testing/harness.ts";
-import { listening, type ServerProcess, spawnApiServer } from "./testing/server-process.ts";
+import { openDataFolder, readyToPay, signUpBody, testCard } from "./testing/harness.ts";
+import { fillShopFolder, listening, serverProcessesOfTests } from "./testing/server-process.ts";
 
-const started: ServerProcess[] = [];
-const folders: string[] = [];
+const servers = serverProcessesOfTests("commerce-server-test-");
 
 /** A data folder with a migrated database (a first start would spend seconds on initdb). */
 async function dataFolder() {
-  const folder = mkdtempSync(join(tmpdir(), "commerce-server-test-"));
-  folders.push(folder);
+  const folder = servers.newFolder();
   await (await openDataFolder(folder)).close();
   return folder;
 }
@@ -33,16 +23,8 @@ async function dataFolder() {
 // Each test starts two or three servers, on two shared cores.
 const slow = { timeout: 300_000 };
 
-function start(dataDir: string, env: Record<string, string> = {}) {
-  const server = spawnApiServer({ DATA_DIR: dataDir, ...env });
-  started.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  for (const server of started.splice(0)) await server.stop("SIGKILL");
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+const start = (dataDir: string, env: Record<string, string> = {}) =>
+  servers.start({ DATA_DIR: dataDir, ...env });
 
 /** Every file under the folder with its size and modification time. */
 function snapshot(folder: string): Record<string, string> {
@@ -147,12 +129,7 @@ describe("a server killed while a card is being charged", () => {
   /** A folder with the test catalog (performances days from now) and a customer. */
   async function shopFolder() {
     const folder = await dataFolder();
-    const handle = await openDataFolder(folder);
-    const clock = new TestClock(new Date());
-    const fx = await buildFixture(handle.db, clock);
-    const { token } = await createCustomerWithToken(handle.db, clock, "ana");
-    await handle.close();
-    return { folder, fx, token };
+    return { folder, ...(await fillShopFolder(folder)) };
   }
 
   type Shop = Awaited<ReturnType<typeof shopFolder>>;
@@ -163,21 +140,9 @@ describe("a server killed while a card is being charged", () => {
    */
   async function killWhilePaying({ folder, fx, token }: Shop) {
     const server = await listening(start(folder, { SANDBOX_ANSWER_DELAY_MS: "600000" }));
-    const taken = await server.call("/Proceso/0/Posiciones/Tomar", {
-      token,
-      body: {
-        idFuncion: fx.performances.main.id,
-        listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
-      },
-    });
-    const processId = taken.json.oData.idProcesoDeCompra as number;
-    await server.call(`/Proceso/${processId}/EntregaTipo/Seleccionar`, {
-      token,
-      body: { idEntregaTipo: 1 },
-    });
-    await server.call(`/Proceso/${processId}/FormaDePago/Seleccionar`, {
-      token,
-      body: { nFormaDePago: 1 },
+    const processId = await readyToPay(server, token, {
+      idFuncion: fx.performances.main.id,
+      listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 2 }],
     });
     const paying = server
       .call(`/Proceso/${processId}/Cobrar`, {

@@ -2,7 +2,7 @@
 // crash left PENDING, and builds the API. Shared by the storefront's server (embedded mode)
 // and commerce/server.ts (standalone).
 import { createCommerceApi } from "./app.ts";
-import type { CommerceSettings } from "./config.ts";
+import { type CommerceSettings, operationsSettingsFromEnv } from "./config.ts";
 import { idTokenVerifier } from "./customers/id-token.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { DataFolderError } from "./db/data-folder.ts";
@@ -12,6 +12,7 @@ import { errorFields, log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { OutboxMailer } from "./mail/outbox.ts";
 import { SmtpMailer } from "./mail/smtp.ts";
+import { backgroundWorkSettled } from "./operations/background-work.ts";
 import { notificationSignatureHeader, SandboxAcquirer } from "./payments/sandbox.ts";
 import { sandboxIssuerPages } from "./payments/sandbox-issuer-page.ts";
 import { startSandboxNotifier } from "./payments/sandbox-notifier.ts";
@@ -132,7 +133,8 @@ export async function startCommerce(settings: CommerceSettings) {
       if (issuerPages && path.startsWith("/sandbox/")) return issuerPages.fetch(request);
       return api.fetch(request, env);
     };
-    // Closing the database stops the timers first (a pass under way finishes).
+    // Closing the database stops the timers first (a pass under way finishes), then waits
+    // for the mail and CAE requests still under way (operations/background-work.ts).
     const database: DatabaseHandle = {
       ...handle,
       close: async () => {
@@ -140,6 +142,9 @@ export async function startCommerce(settings: CommerceSettings) {
         await notifier?.stop();
         await walletNotifier?.stop();
         await reconciler.stop();
+        if (!(await backgroundWorkSettled(operationsSettingsFromEnv().shutdownGraceMs))) {
+          log.warn("background work (mail, CAE requests) still under way was cut");
+        }
         await handle.close();
       },
     };

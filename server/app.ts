@@ -4,7 +4,7 @@
 // compression, the cross-site form check, the embedded /v2 API and its registration into the
 // storefront are the same code in both.
 import { stripVTControlCharacters } from "node:util";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import {
   createRequestHandler,
@@ -23,6 +23,13 @@ import {
   withRequestId,
 } from "../commerce/http/request-log.ts";
 import type { Logger } from "../commerce/log.ts";
+import { requestMetrics } from "../commerce/operations/http-metrics.ts";
+import type { Lifecycle } from "../commerce/operations/lifecycle.ts";
+import {
+  type MetricsAccess,
+  operationsEndpoints,
+  readinessGate,
+} from "../commerce/operations/routes.ts";
 import { buyerAddress } from "./client-address.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
 import { type SecurityHeadersEnv, securityHeaders } from "./security-headers.ts";
@@ -53,6 +60,11 @@ export type StorefrontServerOptions = {
   logger?: Logger;
   /** Reverse proxies in front whose X-Forwarded-For is believed (TRUST_PROXY_HOPS). */
   trustedProxyHops?: number;
+  /**
+   * The operator's endpoints (/healthz, /readyz, /metrics) and the gate that answers 503
+   * until the server is ready (commerce/operations/routes.ts). Unset: neither (tests).
+   */
+  operations?: { lifecycle: Lifecycle; metrics: MetricsAccess };
 };
 
 type StorefrontEntry = {
@@ -125,12 +137,14 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
   const handleProduction = typeof source === "object" ? createRequestHandler(source, mode) : null;
 
   const app = new Hono<ServerEnv>();
-  app.use(
-    requestLog<ServerEnv>(logger, (c) =>
-      c.req.path.startsWith("/v2/") ? apiRouteOf(c.req.method, c.req.path) : c.get("route"),
-    ),
-  );
+  const { operations } = options;
+  if (operations) app.use(operationsEndpoints(operations.lifecycle, operations.metrics));
+  const routeOf = (c: Context<ServerEnv>) =>
+    c.req.path.startsWith("/v2/") ? apiRouteOf(c.req.method, c.req.path) : c.get("route");
+  app.use(requestLog<ServerEnv>(logger, routeOf));
+  app.use(requestMetrics<ServerEnv>(routeOf));
   app.use(securityHeaders({ development: mode === "development", publicOrigin }));
+  if (operations) app.use(readinessGate(operations.lifecycle));
   app.use(clientAddressMiddleware(options.trustedProxyHops ?? 0));
   app.use(compress());
   app.use(refuseCrossSiteForms);

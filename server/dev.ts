@@ -9,8 +9,15 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { log } from "../app/services/log.server.ts";
 import { createStorefrontApp } from "./app.ts";
-import { host, openEmbeddedCommerce, port, stopOnSignals, trustProxyHops } from "./runtime.ts";
+import {
+  host,
+  openEmbeddedCommerce,
+  port,
+  storefrontOperations,
+  trustProxyHops,
+} from "./runtime.ts";
 
+const operations = storefrontOperations("storefront (development)");
 const commerce = await openEmbeddedCommerce();
 
 const server = createServer();
@@ -29,6 +36,7 @@ const vite = await createViteServer({
 const app = createStorefrontApp({
   mode: "development",
   commerce: commerce?.fetch,
+  operations: operations.forApp,
   trustedProxyHops: trustProxyHops,
   build: async () => {
     try {
@@ -64,6 +72,11 @@ server.on("request", (req: IncomingMessage, res: ServerResponse) => {
 });
 
 server.listen(port, host, () => {
+  operations.ready(commerce);
   log.info(`storefront (development) listening on http://${host}:${port}`);
 });
-stopOnSignals(server, [() => vite.close(), commerce?.close]);
+operations.stopOnSignals(server, {
+  closers: () => [() => vite.close(), commerce?.close],
+  // A browser's hot-update socket stays open: development does not wait long for it.
+  maxGraceMs: 3000,
+});

@@ -2,13 +2,26 @@
 // and stop, beside the app they compose (server/app.ts).
 import { config } from "../app/services/config.server.ts";
 import { log } from "../app/services/log.server.ts";
-import { commerceSettingsFromEnv } from "../commerce/config.ts";
+import { commerceSettingsFromEnv, operationsSettingsFromEnv } from "../commerce/config.ts";
+import type { Database } from "../commerce/db/client.ts";
+import { createLifecycle, databaseCheck } from "../commerce/operations/lifecycle.ts";
+import { watchQueues } from "../commerce/operations/metrics.ts";
+import type { MetricsAccess } from "../commerce/operations/routes.ts";
+import { type GracefulStop, stopGracefullyOnSignals } from "../commerce/operations/shutdown.ts";
+import { queueOccupancy } from "../commerce/queue/occupancy.ts";
 import { exitBecauseStartFailed, startCommerce } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
 
 export const { port, host, trustProxyHops } = config;
 
-export type EmbeddedCommerce = { fetch: CommerceFetch; close: () => Promise<void> };
+/** Whether this storefront runs the API in its own process (no COMMERCE_API_URL). */
+export const embedsCommerce = !config.commerceApiUrl;
+
+export type EmbeddedCommerce = {
+  fetch: CommerceFetch;
+  close: () => Promise<void>;
+  db: Database;
+};
 
 /**
  * Opens the embedded API (migrating and seeding its database), or nothing when
@@ -23,31 +36,46 @@ export async function openEmbeddedCommerce(): Promise<EmbeddedCommerce | undefin
     exitBecauseStartFailed(error, "storefront"),
   );
   log.info(`commerce API: embedded (${commerce.database.kind})`);
-  return { fetch: commerce.api.fetch, close: commerce.database.close };
+  return {
+    fetch: commerce.api.fetch,
+    close: commerce.database.close,
+    db: commerce.database.db,
+  };
 }
 
+const settings = operationsSettingsFromEnv();
+
 /**
- * On SIGINT or SIGTERM: stop taking connections, run the closers in order (the database
- * last, so PGlite flushes to disk), then leave. One failing closer does not skip the others.
+ * The operator's side of a storefront server (commerce/operations/): what its app needs
+ * (the lifecycle, who may read /metrics: METRICS_TOKEN, NODE_ENV), saying it is ready, and
+ * its graceful stop on SIGTERM/SIGINT (SHUTDOWN_GRACE_MS).
  */
-export function stopOnSignals(
-  server: { close: () => unknown },
-  closers: Array<(() => Promise<void>) | undefined>,
-) {
-  async function closeAll() {
-    for (const close of closers) {
-      try {
-        await close?.();
-      } catch (error) {
-        log.error({ err: error }, "shutting down failed");
-      }
-    }
-  }
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      log.info(`${signal}: shutting down`);
-      server.close();
-      void closeAll().finally(() => process.exit(0));
-    });
-  }
+export function storefrontOperations(name: string) {
+  const lifecycle = createLifecycle();
+  const metrics: MetricsAccess = { token: settings.metricsToken, production: settings.production };
+  return {
+    forApp: { lifecycle, metrics },
+    /**
+     * The server can serve: with the embedded API, while its database answers (and the
+     * waiting rooms' gauges read it); with a remote one, from now on (that API has its own
+     * readiness).
+     */
+    ready(commerce: EmbeddedCommerce | undefined) {
+      if (commerce) watchQueues(() => queueOccupancy(commerce.db));
+      lifecycle.ready(commerce ? databaseCheck(commerce.db) : undefined);
+    },
+    stopOnSignals(
+      server: GracefulStop["server"],
+      stop: Pick<GracefulStop, "closers" | "started"> & { maxGraceMs?: number },
+    ) {
+      stopGracefullyOnSignals({
+        ...stop,
+        server,
+        lifecycle,
+        graceMs: Math.min(settings.shutdownGraceMs, stop.maxGraceMs ?? Number.POSITIVE_INFINITY),
+        logger: log,
+        name,
+      });
+    },
+  };
 }

@@ -65,6 +65,8 @@ export const errorCodes = [
   "METHOD_NOT_ALLOWED",
   "RATE_LIMITED",
   "INTERNAL",
+  /** The server is starting (migrating its database) or stopping: HTTP 503, try again. */
+  "UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -8,6 +8,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { orders, receipts } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { log } from "../log.ts";
+import { inBackground } from "../operations/background-work.ts";
 import { type FiscalAuthority, receiptTypes } from "./authority.ts";
 import { issueNumbered } from "./numbering.ts";
 import { fiscalDate, vatIncluded } from "./receipt-rules.ts";
@@ -96,7 +97,8 @@ export function requestCaes(deps: Deps): Promise<void> {
     }
   })();
   runs.set(deps.invoicing, state);
-  return state.running;
+  // A stopping server waits for it before closing the database.
+  return inBackground(state.running);
 }
 
 async function requestPendingCaes(deps: Deps): Promise<void> {

@@ -19,6 +19,7 @@ import { bookings, performances, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
+import { shopMetrics } from "../operations/metrics.ts";
 import { processState } from "./clock.ts";
 import { releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
@@ -91,7 +92,7 @@ export async function takeBooking(
   const startsAt = await performanceStart(deps.db, plan.performanceId);
   const kind = request.ctProcess ?? "CART";
 
-  return changeAvailability(deps, async (tx) => {
+  const taken = await changeAvailability(deps, async (tx) => {
     if (kind === "BOX") await requireBoxClerk(tx, customerId);
     // One booking change per customer at a time: the maximum below counts what they hold.
     await lockCustomer(tx, customerId);
@@ -132,6 +133,8 @@ export async function takeBooking(
     await holdPlanned(tx, plan, process, now);
     return process;
   });
+  if (input.processId === 0) shopMetrics.bookingOpened();
+  return taken;
 }
 
 function bookingView(

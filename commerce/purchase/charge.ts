@@ -11,6 +11,7 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
+import { type PaymentOutcome, shopMetrics } from "../operations/metrics.ts";
 import type { ChargeOutcome } from "../payments/provider.ts";
 import { acceptedCard } from "./card-plans.ts";
 import { isWalletBrand } from "./catalogues.ts";
@@ -184,6 +185,15 @@ async function openPayment(
   throw businessError("PAYMENT_IN_PROGRESS");
 }
 
+/** The acquirer's or wallet's first answer, as the metrics count it. */
+const outcomeLabels: Record<ChargeOutcome["status"], PaymentOutcome> = {
+  APPROVED: "approved",
+  DECLINED: "declined",
+  FAILED: "error",
+  CHALLENGE: "pending",
+  AWAITING: "pending",
+};
+
 /** Opens the payment on the wallet: the payer is sent to its page (or it was decided since). */
 async function startWalletPayment(
   deps: CommerceDeps,
@@ -197,6 +207,7 @@ async function startWalletPayment(
       reason: "processing_error",
       last4: "",
     });
+    shopMetrics.payment("error");
     throw businessError("PAYMENT_FAILED");
   }
   try {
@@ -208,6 +219,7 @@ async function startWalletPayment(
     });
   } catch (error) {
     log.error({ err: error, paymentId: payment.id }, "wallet error");
+    shopMetrics.payment("error");
     throw businessError("PAYMENT_FAILED");
   }
 }
@@ -244,9 +256,11 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<Ch
       // The payment stays PENDING: reconciliation (or a repeat of the key) finds out what the
       // acquirer did.
       log.error({ err: error, paymentId: payment.id }, "payment provider error");
+      shopMetrics.payment("error");
       throw businessError("PAYMENT_FAILED");
     }
   }
+  shopMetrics.payment(outcomeLabels[outcome.status]);
 
   if (outcome.status === "CHALLENGE" || outcome.status === "AWAITING") {
     await recordStage(db, payment.id, outcome);

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { placePromotions, positions, sectors } from "../db/schema.ts";
 import { freeFor, freePlace } from "./availability.ts";
+import { tallyPlaces } from "./inventory.ts";
 
 type HoldTarget = { processId: number; deadline: Date; now: Date };
 
@@ -34,7 +35,9 @@ export async function holdSectorPlaces(
     .set({ heldByProcessId: target.processId, heldUntil: target.deadline })
     .where(and(inArray(positions.id, candidates), freePlace(target.now)))
     .returning({ id: positions.id });
-  return held.map((row) => row.id);
+  const ids = held.map((row) => row.id);
+  tallyPlaces(tx, { held: ids });
+  return ids;
 }
 
 /** Holds the given numbered seats of a performance; returns the ids it could hold. */
@@ -65,7 +68,9 @@ export async function holdSeats(
     .set({ heldByProcessId: target.processId, heldUntil: target.deadline })
     .where(and(inArray(positions.id, candidates), freeFor(target.processId, target.now)))
     .returning({ id: positions.id });
-  return held.map((row) => row.id);
+  const ids = held.map((row) => row.id);
+  tallyPlaces(tx, { held: ids });
+  return ids;
 }
 
 /**
@@ -91,6 +96,7 @@ export async function releaseHolds(
       ),
     )
     .returning({ id: positions.id });
+  tallyPlaces(tx, { released: released.map((row) => row.id) });
   if (released.length > 0) {
     await tx.delete(placePromotions).where(
       and(

@@ -11,6 +11,7 @@ import { type BusinessErrorCode, isBusinessErrorCode } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { billOrder, requestCaes } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
+import { shopMetrics } from "../operations/metrics.ts";
 import { confirmOrderByMail } from "../orders/confirmation-mail.ts";
 import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
 import { signTicketCode } from "../tickets/code.ts";
@@ -184,6 +185,7 @@ export async function settleApprovedCharge(
   try {
     const { orderId, created } = await completePurchase(deps, paymentId, outcome, counter);
     if (created) {
+      shopMetrics.orderCreated();
       await billOrder(deps, orderId).then(
         () => void requestCaes(deps),
         // The next invoicing pass bills it (invoicing/issuer.ts invoicePending).

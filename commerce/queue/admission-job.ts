@@ -9,6 +9,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { queueEntries, queueSettings } from "../db/schema.ts";
 import { giveTheLoopATurn, inSlices } from "../db/turns.ts";
 import type { CommerceDeps } from "../deps.ts";
+import { shopMetrics } from "../operations/metrics.ts";
 import { startPeriodicJob } from "../periodic-job.ts";
 import { admissionsDue } from "./admission-rate.ts";
 import { ADMISSION_TOKEN_SECONDS } from "./entries.ts";
@@ -159,7 +160,10 @@ export async function runAdmissionPass(deps: Pick<CommerceDeps, "db" | "now">) {
   const passes = new Map<number, QueuePass>();
   for (const queue of await enabledQueues(deps.db)) {
     await giveTheLoopATurn();
-    passes.set(queue.performanceId, await admitNext(deps, queue.performanceId, now));
+    const pass = await admitNext(deps, queue.performanceId, now);
+    // Committed: counted by the node that did the pass.
+    if (pass?.admitted) shopMetrics.admitted(queue.performanceId, pass.admitted);
+    passes.set(queue.performanceId, pass);
   }
   return passes;
 }

@@ -298,9 +298,14 @@ export async function cancelProcess(t: TestApi, token: string, processId: number
   return t.call(`/Proceso/${processId}/invalidar`, { body: { cClaveInvalidar } });
 }
 
+/** Whatever calls the API's JSON endpoints: the in-process TestApi, or a server process. */
+export type JsonCaller = {
+  call: (path: string, init: { token?: string; body?: unknown }) => Promise<{ json: Envelope }>;
+};
+
 /** Takes places in a new process and selects e-ticket delivery and credit card. */
 export async function readyToPay(
-  t: TestApi,
+  t: JsonCaller,
   token: string,
   take: { idFuncion: number; listaSectores?: unknown[]; listaPosiciones?: number[] },
 ) {

@@ -3,7 +3,14 @@
 // kills in the middle of a payment. Each listens on a port the system picks (PORT=0), read
 // back from its start-up line.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach } from "vitest";
+import { openDataFolder } from "./database.ts";
+import { buildFixture } from "./fixture.ts";
+import { createCustomerWithToken, TestClock } from "./harness.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -107,4 +114,45 @@ export function spawnApiServer(env: Record<string, string>): ServerProcess {
 export async function listening(server: ServerProcess): Promise<ServerProcess> {
   await server.waitForOutput(/listening on http:\/\/127\.0\.0\.1:\d+\/v2/);
   return server;
+}
+
+/**
+ * Fills a data folder with the test catalog (performances days from now) and a customer
+ * "ana", for a server process to start on; the folder is free again when this returns.
+ */
+export async function fillShopFolder(folder: string) {
+  const handle = await openDataFolder(folder);
+  try {
+    const clock = new TestClock(new Date());
+    const fx = await buildFixture(handle.db, clock);
+    const { token } = await createCustomerWithToken(handle.db, clock, "ana");
+    return { fx, token };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A test file's servers and data folders: each test starts what it needs, and after it the
+ * servers still running are killed and the folders removed.
+ */
+export function serverProcessesOfTests(folderPrefix: string) {
+  const started: ServerProcess[] = [];
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const server of started.splice(0)) await server.stop("SIGKILL");
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+  return {
+    start(env: Record<string, string>) {
+      const server = spawnApiServer(env);
+      started.push(server);
+      return server;
+    },
+    newFolder() {
+      const folder = mkdtempSync(join(tmpdir(), folderPrefix));
+      folders.push(folder);
+      return folder;
+    },
+  };
 }

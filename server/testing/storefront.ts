@@ -1,7 +1,8 @@
 // The storefront's real server composition (server/app.ts: compression, the cross-site check,
 // the /v2 API, React Router with the root's middleware and every route) in-process, around the
-// build Vite makes of app/ as `npm run dev` does, and a test database's embedded API. For tests
-// that must see what a browser would get: statuses, pages and headers.
+// build Vite makes of app/ as `npm run dev` does, and a test database's embedded API (or, without
+// one, the remote API of COMMERCE_API_URL). For tests that must see what a browser would get:
+// statuses, pages and headers.
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { type CommerceFetch, createStorefrontApp } from "../app.ts";
@@ -12,7 +13,7 @@ export type Storefront = {
   close: () => Promise<void>;
 };
 
-export async function startStorefront(commerce: CommerceFetch): Promise<Storefront> {
+export async function startStorefront(commerce?: CommerceFetch): Promise<Storefront> {
   const vite = await createViteServer({
     appType: "custom",
     logLevel: "error",
