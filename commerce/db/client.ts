@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { log } from "../log.ts";
 import { DataFolderError, prepareDataFolder } from "./data-folder.ts";
 import * as schema from "./schema.ts";
 
@@ -31,14 +32,51 @@ export type DatabaseOptions = {
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** Key of the session advisory lock that one starting node at a time migrates under. */
+export const START_LOCK = 1_200_051;
+
+/**
+ * Runs `work` while holding START_LOCK on a connection of its own: of several nodes started
+ * together on one empty database, one migrates and the others wait for it, then find nothing
+ * left to do (drizzle's migrator alone would run the same migrations twice at once).
+ */
+async function underStartLock<T>(pool: import("pg").Pool, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query("SELECT pg_advisory_lock($1)", [START_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock($1)", [START_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the server is down a request fails in seconds (503) instead of waiting on.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection the server dropped (a restart) is reported here and replaced at
+    // the next query; unhandled, the event would end the process (decision 0051).
+    pool.on("error", (error) => {
+      log.warn({ err: error }, "database connection lost (the pool opens a new one)");
+    });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    try {
+      await underStartLock(pool, () => migrate(db, { migrationsFolder }));
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     return { db: db as unknown as Database, close: () => pool.end(), kind: "postgres" };
   }
   const { PGlite } = await import("@electric-sql/pglite");
