@@ -12,6 +12,7 @@ describe("businessErrorNCodes", () => {
       "METHOD_NOT_ALLOWED",
       "RATE_LIMITED",
       "INTERNAL",
+      "UNAVAILABLE",
     ]);
     for (const code of errorCodes.filter((c) => !protocol.has(c))) {
       const nCode = businessErrorNCodes[code as keyof typeof businessErrorNCodes];

@@ -29,6 +29,7 @@ export type BusinessErrorCode = Exclude<
   | "METHOD_NOT_ALLOWED"
   | "RATE_LIMITED"
   | "INTERNAL"
+  | "UNAVAILABLE"
 >;
 
 /** The nCode of each business error. */

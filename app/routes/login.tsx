@@ -48,7 +48,9 @@ export async function action(args: Route.ActionArgs) {
     throw startUserSession(args, user, submission.value.redirectTo);
   } catch (error) {
     if (error instanceof LoginRefused) {
-      const status = error.failure.code === "TRANSPORT" ? 503 : 401;
+      const unavailable =
+        error.failure.code === "TRANSPORT" || error.failure.code === "UNAVAILABLE";
+      const status = unavailable ? 503 : 401;
       return data(
         submission.reply({ formErrors: [error.message], hideFields: ["cClave"] }),
         tooManyAttempts(error.failure) ?? { status },

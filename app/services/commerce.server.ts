@@ -274,7 +274,10 @@ export type FailureView = { nCode: number; message: string };
 export function failureResponse(failure: CommerceFailure) {
   const view: FailureView = { nCode: failure.nCode, message: failure.message };
   if (failure.code === "NOT_FOUND") return data(view, { status: 404 });
-  if (failure.nCode === transportFailureCode) return data(view, { status: 503 });
+  // Unreachable, or its database is (UNAVAILABLE): the same "try again soon".
+  if (failure.nCode === transportFailureCode || failure.code === "UNAVAILABLE") {
+    return data(view, { status: 503 });
+  }
   return data(view, { status: failure.nCode >= 400 && failure.nCode < 500 ? failure.nCode : 502 });
 }
 

@@ -103,7 +103,7 @@ export async function holdPlacesAndCheckout(
 export function holdFailureStatus(failure: CommerceFailure): number {
   if (failure.code === "VALIDATION") return 400;
   if (failure.code === "TOO_MANY_PLACES") return 422;
-  if (failure.code === "TRANSPORT") return 503;
+  if (failure.code === "TRANSPORT" || failure.code === "UNAVAILABLE") return 503;
   if (failure.code === "NOT_FOUND") return 404;
   if (failure.code === "QUEUE_PASS_REQUIRED") return 403;
   return 409;

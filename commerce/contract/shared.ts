@@ -65,6 +65,7 @@ export const errorCodes = [
   "METHOD_NOT_ALLOWED",
   "RATE_LIMITED",
   "INTERNAL",
+  "UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

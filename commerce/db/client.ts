@@ -65,11 +65,15 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       // While the server is down a request fails in seconds (503) instead of waiting on.
       connectionTimeoutMillis: 5_000,
     });
-    // An idle connection the server dropped (a restart) is reported here and replaced at
-    // the next query; unhandled, the event would end the process (decision 0051).
-    pool.on("error", (error) => {
+    // A connection the server dropped (a restart, a stop) reports it as an "error" event:
+    // unhandled, that would end the process (decision 0051). The pool listens only while a
+    // connection is idle in it, so each one gets its own listener for while it is in use
+    // (its query fails then, and the pool drops it when it comes back).
+    const lost = (error: Error) => {
       log.warn({ err: error }, "database connection lost (the pool opens a new one)");
-    });
+    };
+    pool.on("error", lost);
+    pool.on("connect", (client) => client.on("error", lost));
     const db = drizzle(pool, { schema });
     try {
       await underStartLock(pool, () => migrate(db, { migrationsFolder }));
