@@ -3,27 +3,18 @@
 // storefront a translated message page, the waiting room lets nobody in; once the database
 // is back both recover by themselves and the waiting room goes on at its rate, no stampede.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../../bench/onsale-db.ts";
-import type { Outcome } from "../../bench/onsale-load.ts";
 import { canRunPrivateCluster, type PrivateCluster, privateCluster } from "./support/databases.ts";
-import {
-  type ApiNode,
-  nodePorts,
-  type StorefrontNode,
-  startApis,
-  startStorefront,
-  stopAll,
-  storefrontBuildExists,
-} from "./support/nodes.ts";
+import { type ApiNode, type StorefrontNode, startShop, stopAll } from "./support/nodes.ts";
 import {
   apiPurchase,
   checkCharges,
   eventually,
   failed,
   generalTake,
+  keepBuying,
+  openSql,
   type PreparedSale,
   prepareSale,
-  repo,
 } from "./support/on-sale.ts";
 import { admissionTimes, largestPass, openQueue, overRate } from "./support/queue.ts";
 
@@ -43,11 +34,12 @@ describe.skipIf(!canRunPrivateCluster || !process.env.TEST_DATABASE_URL)(
     let sale: PreparedSale;
 
     beforeAll(async () => {
-      if (!storefrontBuildExists()) throw new Error("run `npx react-router build` first");
       cluster = privateCluster(CLUSTER_PORT);
-      [api] = await startApis([nodePorts.apis[0]], cluster.url, { QUEUE_TICK_MS: "200" });
+      ({
+        apis: [api],
+        storefronts: [storefront],
+      } = await startShop(cluster.url, { apis: 1, storefronts: 1 }, { QUEUE_TICK_MS: "200" }));
       sale = await prepareSale(cluster.url, { generalPlaces: 10_000, customers: 20 });
-      storefront = await startStorefront(nodePorts.storefronts[0], api.base);
     });
 
     afterEach((context) => {
@@ -69,15 +61,8 @@ describe.skipIf(!canRunPrivateCluster || !process.env.TEST_DATABASE_URL)(
         admissionsPerMinute: ADMISSIONS_PER_MINUTE,
         visitors: 20,
       });
-      // Buyers keep buying through the outage, each right after the last.
-      let selling = true;
-      const outcomes: Outcome[] = [];
-      const buyers = sale.tokens.slice(0, 5).map(async (token) => {
-        while (selling) {
-          outcomes.push(await apiPurchase(api.base, token, generalTake(sale)));
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      });
+      // Buyers keep buying through the outage, each shortly after the last.
+      const buying = keepBuying(api.base, sale.tokens.slice(0, 5), sale);
       await eventually(
         () => admissionTimes(sale.sql, queue),
         (times) => times.length >= 2,
@@ -135,8 +120,7 @@ describe.skipIf(!canRunPrivateCluster || !process.env.TEST_DATABASE_URL)(
         (response) => response.status === 200,
       );
       expect(back.status).toBe(200);
-      selling = false;
-      await Promise.all(buyers);
+      const outcomes = await buying.stop();
 
       // During the outage buyers were told to retry (503), never a 500. (A charge whose
       // acquirer could not record it answers PAYMENT_FAILED: the sandbox shares the database.)
@@ -146,7 +130,7 @@ describe.skipIf(!canRunPrivateCluster || !process.env.TEST_DATABASE_URL)(
       expect(refusals.filter((refusal) => / 500 |not JSON/.test(refusal))).toEqual([]);
       expect(refusals.some((refusal) => refusal.includes(" 503 UNAVAILABLE"))).toBe(true);
 
-      const sql = openPostgres(repo, cluster.url);
+      const sql = openSql(cluster.url);
       try {
         // Admissions: none while the database was down, then one pass's worth at a time.
         await eventually(

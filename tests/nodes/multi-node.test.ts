@@ -4,7 +4,6 @@
 // SQL; the rate limits and the waiting room's admissions counted across both nodes. Runs
 // when TEST_DATABASE_URL is set, after `react-router build` (npm run test:nodes).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../../bench/onsale-db.ts";
 import type { Outcome } from "../../bench/onsale-load.ts";
 import { listening } from "../../commerce/testing/server-process.ts";
 import { type OwnDatabase, ownDatabase, sharedServerUrl } from "./support/databases.ts";
@@ -13,10 +12,8 @@ import {
   nodePorts,
   type StorefrontNode,
   spawnApi,
-  startApis,
-  startStorefront,
+  startShop,
   stopAll,
-  storefrontBuildExists,
 } from "./support/nodes.ts";
 import {
   apiPurchase,
@@ -25,9 +22,9 @@ import {
   eventually,
   failed,
   generalTake,
+  openSql,
   type PreparedSale,
   prepareSale,
-  repo,
 } from "./support/on-sale.ts";
 import { admissionTimes, closeQueue, openQueue, overRate } from "./support/queue.ts";
 import { StorefrontBuyer, type StorefrontPurchase } from "./support/storefront-buyer.ts";
@@ -53,13 +50,13 @@ afterAll(async () => {
 describe.skipIf(!sharedServerUrl)("two nodes starting together on one empty database", () => {
   it("one migrates and seeds the demo, the other waits and then starts too", async () => {
     const database = await own("start");
-    const apis = [4195, 4196].map((port) => spawnApi(port, database.url, { SEED_DEMO: "true" }));
+    const apis = nodePorts.apis.map((port) => spawnApi(port, database.url, { SEED_DEMO: "true" }));
     await Promise.all(apis.map((api) => listening(api)));
     for (const api of apis) {
       const billboard = await api.call("/EspectaculoCartelTipos");
       expect(billboard.status).toBe(200);
     }
-    const sql = openPostgres(repo, database.url);
+    const sql = openSql(database.url);
     try {
       const [migrations] = await sql.query<{ runs: string; distinct: string }>(
         "SELECT count(*) AS runs, count(DISTINCT hash) AS distinct FROM drizzle.__drizzle_migrations",
@@ -84,20 +81,18 @@ describe.skipIf(!sharedServerUrl)("an on-sale through two APIs and two storefron
   let storefronts: StorefrontNode[];
 
   beforeAll(async () => {
-    if (!storefrontBuildExists()) throw new Error("run `npx react-router build` first");
     const database = await own("onsale");
-    apis = await startApis(nodePorts.apis, database.url, {
-      RATE_LIMITS: `login.account=${LOGIN_LIMIT}/999999`,
-      QUEUE_TICK_MS: "100",
-    });
+    // The storefronts call the API only when buying: they can start before the sale exists.
+    ({ apis, storefronts } = await startShop(
+      database.url,
+      { apis: 2, storefronts: 2 },
+      { RATE_LIMITS: `login.account=${LOGIN_LIMIT}/999999`, QUEUE_TICK_MS: "100" },
+    ));
     sale = await prepareSale(database.url, {
       generalPlaces: PLACES,
       customers: API_BUYERS + STOREFRONT_BUYERS,
       withPassword: STOREFRONT_BUYERS,
     });
-    storefronts = await Promise.all(
-      nodePorts.storefronts.map((port, i) => startStorefront(port, apis[i].base)),
-    );
   }, 180_000);
 
   afterAll(async () => {

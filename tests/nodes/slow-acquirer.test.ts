@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Sql } from "../../bench/onsale-db.ts";
 import { type OwnDatabase, ownDatabase, sharedServerUrl } from "./support/databases.ts";
-import { type ApiNode, nodePorts, startApis, stopAll } from "./support/nodes.ts";
+import { type ApiNode, startShop, stopAll } from "./support/nodes.ts";
 import {
   chargeWithKey,
   checkCharges,
@@ -56,9 +56,13 @@ describe.skipIf(!sharedServerUrl)("a slow acquirer (5 s answers)", () => {
 
   beforeAll(async () => {
     database = await ownDatabase(sharedServerUrl as string, "slow");
-    [api] = await startApis([nodePorts.apis[0]], database.url, {
-      SANDBOX_ANSWER_DELAY_MS: String(ANSWER_DELAY_MS),
-    });
+    ({
+      apis: [api],
+    } = await startShop(
+      database.url,
+      { apis: 1, storefronts: 0 },
+      { SANDBOX_ANSWER_DELAY_MS: String(ANSWER_DELAY_MS) },
+    ));
     sale = await prepareSale(database.url, { generalPlaces: PLACES, customers: 3 });
   });
 

@@ -85,3 +85,24 @@ export async function startStorefront(port: number, apiBase: string): Promise<St
 export async function stopAll() {
   for (const stop of running.splice(0)) await stop().catch(() => {});
 }
+
+/**
+ * `apis` APIs started at once over `databaseUrl`, and one storefront in front of each of the
+ * first `storefronts` of them (the storefronts need the production build).
+ */
+export async function startShop(
+  databaseUrl: string,
+  counts: { apis: 1 | 2; storefronts: 0 | 1 | 2 },
+  env: Record<string, string> = {},
+) {
+  if (counts.storefronts > 0 && !storefrontBuildExists()) {
+    throw new Error("run `npx react-router build` first");
+  }
+  const apis = await startApis(nodePorts.apis.slice(0, counts.apis), databaseUrl, env);
+  const storefronts = await Promise.all(
+    nodePorts.storefronts
+      .slice(0, counts.storefronts)
+      .map((port, i) => startStorefront(port, apis[i].base)),
+  );
+  return { apis, storefronts };
+}

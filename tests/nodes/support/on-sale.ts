@@ -51,6 +51,31 @@ export async function prepareSale(
   return { ...sale, sql, emails, path: `/funcion/gran-recital/${sale.performanceId}` };
 }
 
+/** The sale's database, for checks (a pool of one connection). */
+export const openSql = (databaseUrl: string): Sql => openPostgres(repo, databaseUrl);
+
+/**
+ * Each token's buyer buys two general places after another, a pause between purchases,
+ * until stopped; `stop` answers every purchase's outcome.
+ */
+export function keepBuying(base: string, tokens: string[], sale: OnSale, pauseMs = 200) {
+  let buying = true;
+  const outcomes: Outcome[] = [];
+  const buyers = tokens.map(async (token) => {
+    while (buying) {
+      outcomes.push(await apiPurchase(base, token, generalTake(sale)));
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  });
+  return {
+    stop: async () => {
+      buying = false;
+      await Promise.all(buyers);
+      return outcomes;
+    },
+  };
+}
+
 /** Two general places of the sale's performance. */
 export const generalTake = (sale: OnSale): Take => ({
   idFuncion: sale.performanceId,

@@ -82,12 +82,10 @@ export class StorefrontBuyer {
       nCuotas: "1",
       // The plans of the card were "seen": one step less (the form shows them otherwise).
       cPlanesVistos: plansSeenValue(binOf(card.cNumero) ?? "", 1),
-      "oTarjeta.cNumero": card.cNumero,
-      "oTarjeta.nMesVencimiento": String(card.nMesVencimiento),
-      "oTarjeta.nAnioVencimiento": String(card.nAnioVencimiento),
-      "oTarjeta.cCodigoSeguridad": card.cCodigoSeguridad,
-      "oTarjeta.cTitular": card.cTitular,
-      "oTarjeta.cDocumento": card.cDocumento,
+      // The card's fields as the form names them (oTarjeta.cNumero…).
+      ...Object.fromEntries(
+        Object.entries(card).map(([field, value]) => [`oTarjeta.${field}`, String(value)]),
+      ),
       lAceptaTerminos: "on",
       cClaveIdempotencia: randomUUID(),
     });
