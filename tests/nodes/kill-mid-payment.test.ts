@@ -27,7 +27,7 @@ describe.skipIf(!sharedServerUrl)("a commerce process killed mid-payment", () =>
   let sale: PreparedSale;
 
   beforeAll(async () => {
-    database = await ownDatabase(sharedServerUrl as string, "kill");
+    database = await ownDatabase(sharedServerUrl as string);
     // Migrations by a first start, then the sale prepared in SQL.
     const first = await listening(spawnApi(nodePorts.apis[0], database.url));
     await first.stop();

@@ -36,8 +36,8 @@ const LOGIN_LIMIT = 7;
 const ADMISSIONS_PER_MINUTE = 120;
 
 const databases: OwnDatabase[] = [];
-const own = async (name: string) => {
-  const database = await ownDatabase(sharedServerUrl as string, name);
+const own = async () => {
+  const database = await ownDatabase(sharedServerUrl as string);
   databases.push(database);
   return database;
 };
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 describe.skipIf(!sharedServerUrl)("two nodes starting together on one empty database", () => {
   it("one migrates and seeds the demo, the other waits and then starts too", async () => {
-    const database = await own("start");
+    const database = await own();
     const apis = nodePorts.apis.map((port) => spawnApi(port, database.url, { SEED_DEMO: "true" }));
     await Promise.all(apis.map((api) => listening(api)));
     for (const api of apis) {
@@ -81,7 +81,7 @@ describe.skipIf(!sharedServerUrl)("an on-sale through two APIs and two storefron
   let storefronts: StorefrontNode[];
 
   beforeAll(async () => {
-    const database = await own("onsale");
+    const database = await own();
     // The storefronts call the API only when buying: they can start before the sale exists.
     ({ apis, storefronts } = await startShop(
       database.url,

@@ -55,7 +55,7 @@ describe.skipIf(!sharedServerUrl)("a slow acquirer (5 s answers)", () => {
   let processB = 0;
 
   beforeAll(async () => {
-    database = await ownDatabase(sharedServerUrl as string, "slow");
+    database = await ownDatabase(sharedServerUrl as string);
     ({
       apis: [api],
     } = await startShop(

@@ -1,41 +1,18 @@
 // The PostgreSQL databases of the multi-node and fault tests (decision 0051): a database of
-// the test's own on the shared test server (TEST_DATABASE_URL), dropped afterwards, or a
-// throwaway cluster of its own (to stop and start it), removed afterwards.
+// the test's own on the shared test server (TEST_DATABASE_URL; the race tests' scratch
+// database), dropped afterwards, or a throwaway cluster of its own (to stop and start it),
+// removed afterwards.
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
+import { scratchPostgresDatabase } from "../../../commerce/testing/database.ts";
 
 export const sharedServerUrl = process.env.TEST_DATABASE_URL || undefined;
 
-export type OwnDatabase = { url: string; drop: () => Promise<void> };
-
-/** Runs one statement on the server of `url`, on its maintenance database. */
-async function onServer(url: string, statement: string) {
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** An empty database `shop_nodes_<pid>_<name>` on the server of `serverUrl`. */
-export async function ownDatabase(serverUrl: string, name: string): Promise<OwnDatabase> {
-  const database = `shop_nodes_${process.pid}_${name}`.replace(/[^a-z0-9_]/g, "_");
-  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await onServer(serverUrl, `CREATE DATABASE ${database}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return {
-    url: url.toString(),
-    drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
-  };
-}
+/** A database of the test's own on the shared server, dropped afterwards. */
+export type OwnDatabase = Awaited<ReturnType<typeof scratchPostgresDatabase>>;
+export const ownDatabase = (serverUrl: string) => scratchPostgresDatabase(serverUrl);
 
 const binaries = (() => {
   const versions = existsSync("/usr/lib/postgresql")
