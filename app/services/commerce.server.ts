@@ -275,9 +275,7 @@ export function failureResponse(failure: CommerceFailure) {
   const view: FailureView = { nCode: failure.nCode, message: failure.message };
   if (failure.code === "NOT_FOUND") return data(view, { status: 404 });
   // Unreachable, or its database is (UNAVAILABLE): the same "try again soon".
-  if (failure.nCode === transportFailureCode || failure.code === "UNAVAILABLE") {
-    return data(view, { status: 503 });
-  }
+  if (unavailableNow(failure)) return data(view, { status: 503 });
   return data(view, { status: failure.nCode >= 400 && failure.nCode < 500 ? failure.nCode : 502 });
 }
 
@@ -291,6 +289,11 @@ export function tooManyAttempts(failure: CommerceFailure): ResponseInit | null {
     ? { "Retry-After": String(failure.retryAfterSeconds) }
     : undefined;
   return { status: 429, headers };
+}
+
+/** The API cannot be reached, or cannot reach its database: a 503, try again soon. */
+export function unavailableNow(failure: { code: string }): boolean {
+  return failure.code === "TRANSPORT" || failure.code === "UNAVAILABLE";
 }
 
 /** Unwraps a result in a loader, throwing the matching error response on failure. */
