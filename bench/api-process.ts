@@ -68,12 +68,15 @@ export async function waitForApi(api: RunningApi) {
   throw new Error(`the API did not start:\n${api.stderr.slice(-20).join("\n")}`);
 }
 
-/** SIGTERM (the server closes its database), SIGKILL if it has not exited in 15 s. */
+/**
+ * SIGTERM (the server finishes its requests and background work, then closes its database),
+ * SIGKILL if it has not exited in 60 s (twice its default grace, SHUTDOWN_GRACE_MS, and more).
+ */
 export async function stopApi(api: RunningApi) {
   if (api.exited) return;
   const exited = new Promise((done) => api.child.once("exit", done));
   api.child.kill("SIGTERM");
-  const timer = setTimeout(() => api.child.kill("SIGKILL"), 15_000);
+  const timer = setTimeout(() => api.child.kill("SIGKILL"), 60_000);
   await exited;
   clearTimeout(timer);
 }

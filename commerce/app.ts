@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { apiHeaders, docsEndpoint, openApiEndpoint } from "./contract/index.ts";
 import { callerOfToken } from "./customers/tokens.ts";
 import type { Database } from "./db/client.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { ApiError, validationError } from "./errors.ts";
 import { accountSecurityHandlers } from "./http/account-security.ts";
@@ -86,6 +87,15 @@ export function buildApi(implementations: readonly Implementation[], options: Re
   );
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    if (isDatabaseUnavailable(error)) {
+      // Nothing happened: the caller may try again once the database is back (decision 0051).
+      log.warn(
+        { requestId: wellFormedRequestId(c.req.header(apiHeaders.requestId)) },
+        "database unavailable",
+      );
+      c.header("Retry-After", "5");
+      return errorResponse(c, new ApiError("UNAVAILABLE", 503, 503));
+    }
     // The caller's request id (the storefront's, a proxy's), never its body or parameters.
     const requestId = wellFormedRequestId(c.req.header(apiHeaders.requestId));
     log.error({ err: error, requestId }, "commerce API error");

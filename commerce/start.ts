@@ -4,6 +4,7 @@
 import { createCommerceApi } from "./app.ts";
 import { type CommerceSettings, operationsSettingsFromEnv } from "./config.ts";
 import { idTokenVerifier } from "./customers/id-token.ts";
+import { listenForChanges } from "./db/changes.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { DataFolderError } from "./db/data-folder.ts";
 import type { CommerceDeps } from "./deps.ts";
@@ -21,6 +22,7 @@ import { sandboxWalletPages } from "./payments/sandbox-wallet-page.ts";
 import { startPaymentReconciler } from "./purchase/reconcile.ts";
 import { startAdmissionJob } from "./queue/admission-job.ts";
 import { queuePages } from "./queue/pages.ts";
+import { forgetQueueSettings } from "./queue/settings.ts";
 
 export type { CommerceSettings } from "./config.ts";
 
@@ -126,6 +128,10 @@ export async function startCommerce(settings: CommerceSettings) {
     // The waiting rooms: their pages, and the job that lets visitors in (decision 0048).
     const waitingPages = queuePages(deps, { storefrontUrl: settings.queue.storefrontUrl });
     const admissions = startAdmissionJob(deps, { intervalMs: settings.queue.tickMs });
+    // Other nodes' changes of the queues, heard at once (decision 0051).
+    const changes = settings.databaseUrl
+      ? listenForChanges(settings.databaseUrl, () => forgetQueueSettings(deps))
+      : null;
     const fetch = (request: Request, env?: object) => {
       const path = new URL(request.url).pathname;
       if (path === "/cola" || path.startsWith("/cola/")) return waitingPages.fetch(request);
@@ -138,6 +144,7 @@ export async function startCommerce(settings: CommerceSettings) {
     const database: DatabaseHandle = {
       ...handle,
       close: async () => {
+        await changes?.stop();
         await admissions.stop();
         await notifier?.stop();
         await walletNotifier?.stop();

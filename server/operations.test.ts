@@ -32,7 +32,7 @@ it("answers pages with a translated 503 while starting, and the probes meanwhile
   expect(page.headers.get("content-security-policy")).toBeTruthy();
   const html = await page.text();
   expect(html).toContain('<html lang="pt">');
-  expect(html).toContain("A loja está iniciando ou parando.");
+  expect(html).toContain("O serviço não está disponível no momento.");
   expect(builds()).toBe(0);
   expect((await app.request("http://shop.test/healthz")).status).toBe(200);
   expect(await (await app.request("http://shop.test/readyz")).json()).toEqual({

@@ -11,6 +11,7 @@ import { CustomerField, EmailFields } from "~/components/personal-data-fields";
 import { additionalDataForm, pendingFieldsOf } from "~/lib/additional-data-form";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
+import { unavailableNow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -48,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
         fieldErrors,
         formErrors: result.code === "EMAIL_TAKEN" ? [] : [result.message],
       }),
-      { status: result.code === "TRANSPORT" ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400 },
+      { status: unavailableNow(result) ? 503 : result.code === "EMAIL_TAKEN" ? 409 : 400 },
     );
   }
   shop.session.set("external", { pending: [] });

@@ -10,7 +10,7 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { changePasswordForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
-import { tooManyAttempts } from "~/services/commerce.server";
+import { tooManyAttempts, unavailableNow } from "~/services/commerce.server";
 import { requireOwnAccountPages } from "~/services/external-login.server";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
         hideFields: hiddenFields,
       }),
       tooManyAttempts(result) ?? {
-        status: result.code === "TRANSPORT" ? 503 : wrongPassword ? 401 : 400,
+        status: unavailableNow(result) ? 503 : wrongPassword ? 401 : 400,
       },
     );
   }

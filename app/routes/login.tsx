@@ -7,7 +7,7 @@ import { loginForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { LoginRefused, logInWith } from "~/services/auth.server";
-import { tooManyAttempts } from "~/services/commerce.server";
+import { tooManyAttempts, unavailableNow } from "~/services/commerce.server";
 import { config } from "~/services/config.server";
 import { startExternalLogin } from "~/services/external-login.server";
 import { honeypotFields, isSpam } from "~/services/honeypot.server";
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
     throw startUserSession(args, user, submission.value.redirectTo);
   } catch (error) {
     if (error instanceof LoginRefused) {
-      const status = error.failure.code === "TRANSPORT" ? 503 : 401;
+      const status = unavailableNow(error.failure) ? 503 : 401;
       return data(
         submission.reply({ formErrors: [error.message], hideFields: ["cClave"] }),
         tooManyAttempts(error.failure) ?? { status },

@@ -8,7 +8,7 @@ import { FormErrors, TextField, useShopForm } from "~/components/field";
 import { aliasForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
-import { orThrow } from "~/services/commerce.server";
+import { orThrow, unavailableNow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { requireUser, updateSessionUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   if (!result.ok) {
     return data(
       submission.reply({ fieldErrors: result.fieldErrors ?? {}, formErrors: [result.message] }),
-      { status: result.code === "TRANSPORT" ? 503 : 400 },
+      { status: unavailableNow(result) ? 503 : 400 },
     );
   }
   const hasAlias = result.data.cAlias !== null;

@@ -10,7 +10,7 @@ import { PersonalDataFields } from "~/components/personal-data-fields";
 import { personalDataForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
-import { orThrow } from "~/services/commerce.server";
+import { orThrow, unavailableNow } from "~/services/commerce.server";
 import { requireOwnAccountPages } from "~/services/external-login.server";
 import { getT } from "~/services/i18n.server";
 import { requireUser, updateSessionUser } from "~/services/request-context.server";
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
     // The API's field errors land on the form's fields (same names as its body).
     return data(
       submission.reply({ fieldErrors: result.fieldErrors ?? {}, formErrors: [result.message] }),
-      { status: result.code === "TRANSPORT" ? 503 : 400 },
+      { status: unavailableNow(result) ? 503 : 400 },
     );
   }
   updateSessionUser(args, { cNombre: result.data.cNombre }, "account:myData.saved");

@@ -10,7 +10,7 @@ import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
 import { LoginRefused, logInWith } from "~/services/auth.server";
-import { tooManyAttempts } from "~/services/commerce.server";
+import { tooManyAttempts, unavailableNow } from "~/services/commerce.server";
 import { requireOwnLogin } from "~/services/external-login.server";
 import { honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
         hideFields: hiddenFields,
       }),
       tooManyAttempts(failure) ?? {
-        status: failure.code === "TRANSPORT" ? 503 : emailTaken ? 409 : 400,
+        status: unavailableNow(failure) ? 503 : emailTaken ? 409 : 400,
       },
     );
   }

@@ -8,7 +8,7 @@ import { type ContactActionData, ContactForm } from "~/components/browse/contact
 import { notFound } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
 import { staticPageOf } from "~/lib/static-pages";
-import { tooManyAttempts } from "~/services/commerce.server";
+import { tooManyAttempts, unavailableNow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
     body: submission.value,
   });
   if (!sent.ok) {
-    const status = sent.code === "VALIDATION" ? 400 : sent.code === "TRANSPORT" ? 503 : 502;
+    const status = sent.code === "VALIDATION" ? 400 : unavailableNow(sent) ? 503 : 502;
     return data<ContactActionData>(
       {
         result: submission.reply({

@@ -274,7 +274,8 @@ export type FailureView = { nCode: number; message: string };
 export function failureResponse(failure: CommerceFailure) {
   const view: FailureView = { nCode: failure.nCode, message: failure.message };
   if (failure.code === "NOT_FOUND") return data(view, { status: 404 });
-  if (failure.nCode === transportFailureCode) return data(view, { status: 503 });
+  // Unreachable, or its database is (UNAVAILABLE): the same "try again soon".
+  if (unavailableNow(failure)) return data(view, { status: 503 });
   return data(view, { status: failure.nCode >= 400 && failure.nCode < 500 ? failure.nCode : 502 });
 }
 
@@ -288,6 +289,11 @@ export function tooManyAttempts(failure: CommerceFailure): ResponseInit | null {
     ? { "Retry-After": String(failure.retryAfterSeconds) }
     : undefined;
   return { status: 429, headers };
+}
+
+/** The API cannot be reached, or cannot reach its database: a 503, try again soon. */
+export function unavailableNow(failure: { code: string }): boolean {
+  return failure.code === "TRANSPORT" || failure.code === "UNAVAILABLE";
 }
 
 /** Unwraps a result in a loader, throwing the matching error response on failure. */

@@ -13,6 +13,7 @@ import {
   type CommerceResult,
   orThrow,
   tooManyAttempts,
+  unavailableNow,
 } from "./commerce.server";
 import { getT } from "./i18n.server";
 import { requireUser } from "./request-context.server";
@@ -46,7 +47,7 @@ export type ContactBook<S extends z.ZodType> = {
 type Args = Parameters<typeof requireUser>[0];
 
 function statusOf(result: Extract<CommerceResult<unknown>, { ok: false }>) {
-  if (result.code === "TRANSPORT") return 503;
+  if (unavailableNow(result)) return 503;
   if (result.code === "NOT_FOUND") return 404;
   return result.nCode >= 400 && result.nCode < 500 ? result.nCode : 400;
 }

@@ -5,7 +5,7 @@
 import { endpoints, type PurchaseProcess, type TakePlacesRequest } from "@contract";
 import { redirect } from "react-router";
 import { boxSalePath } from "~/lib/box-office";
-import type { CommerceFailure, CommerceResult } from "./commerce.server";
+import { type CommerceFailure, type CommerceResult, unavailableNow } from "./commerce.server";
 import { claimTab, timerStarted } from "./purchase-timer.server";
 import type { RequestContext } from "./request-context.server";
 
@@ -103,7 +103,7 @@ export async function holdPlacesAndCheckout(
 export function holdFailureStatus(failure: CommerceFailure): number {
   if (failure.code === "VALIDATION") return 400;
   if (failure.code === "TOO_MANY_PLACES") return 422;
-  if (failure.code === "TRANSPORT") return 503;
+  if (unavailableNow(failure)) return 503;
   if (failure.code === "NOT_FOUND") return 404;
   if (failure.code === "QUEUE_PASS_REQUIRED") return 403;
   return 409;

@@ -65,7 +65,7 @@ export const errorCodes = [
   "METHOD_NOT_ALLOWED",
   "RATE_LIMITED",
   "INTERNAL",
-  /** The server is starting (migrating its database) or stopping: HTTP 503, try again. */
+  /** Starting (migrating), stopping, or the database cannot be reached: HTTP 503, try again. */
   "UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

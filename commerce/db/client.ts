@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { log } from "../log.ts";
 import { DataFolderError, prepareDataFolder } from "./data-folder.ts";
 import { fillNewFolderInChild } from "./first-fill.ts";
 import * as schema from "./schema.ts";
@@ -47,15 +48,59 @@ const pgliteSettings = ["-c", "shared_buffers=16MB"];
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** Key of the session advisory lock that one starting node at a time migrates under. */
+export const START_LOCK = 1_200_051;
+
+/**
+ * Runs `work` while holding START_LOCK on a connection of its own: of several nodes started
+ * together on one empty database, one migrates and the others wait for it, then find nothing
+ * left to do (drizzle's migrator alone would run the same migrations twice at once).
+ */
+async function underStartLock<T>(pool: import("pg").Pool, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query("SELECT pg_advisory_lock($1)", [START_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock($1)", [START_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the server is down a request fails in seconds (503) instead of waiting on.
+      connectionTimeoutMillis: 5_000,
+    });
+    // A connection the server dropped (a restart, a stop) reports it as an "error" event:
+    // unhandled, that would end the process (decision 0051). The pool listens only while a
+    // connection is idle in it, so each one gets its own listener for while it is in use
+    // (its query fails then, and the pool drops it when it comes back).
+    const lost = (error: Error) => {
+      log.warn({ err: error }, "database connection lost (the pool opens a new one)");
+    };
+    pool.on("error", lost);
+    pool.on("connect", (client) => client.on("error", lost));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    if (options.seedDemo) await seedDemo(db as unknown as Database);
+    try {
+      // Migrations and the demo seed once, however many processes start together.
+      await underStartLock(pool, async () => {
+        await migrate(db, { migrationsFolder });
+        if (options.seedDemo) await seedDemo(db as unknown as Database);
+      });
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     return { db: db as unknown as Database, close: () => pool.end(), kind: "postgres" };
   }
   const dataDir = options.dataDir ?? "memory://";

@@ -112,7 +112,7 @@ describe("the gate of a starting server", () => {
     expect(api.headers.get("retry-after")).toBe("5");
     expect(await api.json()).toEqual({
       nCode: 503,
-      cMensaje: "The shop is starting or stopping. Please try again in a few seconds.",
+      cMensaje: "The service is not available right now. Please try again in a few seconds.",
       oData: { cCodigo: "UNAVAILABLE" },
     });
 
@@ -121,7 +121,7 @@ describe("the gate of a starting server", () => {
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await page.text();
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain("<h1>La tienda se está iniciando o deteniendo.");
+    expect(html).toContain("<h1>El servicio no está disponible en este momento.");
     expect(html).not.toMatch(/at .*\.ts|Error/);
 
     lifecycle.ready();

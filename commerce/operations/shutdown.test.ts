@@ -58,7 +58,7 @@ describe("the start", () => {
     // The API's envelope, translated.
     expect([api.status, api.body.nCode, api.body.oData.cCodigo]).toEqual([503, 503, "UNAVAILABLE"]);
     expect(api.body.cMensaje).toBe(
-      "The shop is starting or stopping. Please try again in a few seconds.",
+      "The service is not available right now. Please try again in a few seconds.",
     );
 
     await listening(server);

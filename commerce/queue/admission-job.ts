@@ -80,6 +80,8 @@ export async function admitNext(
   deps: Pick<CommerceDeps, "db">,
   performanceId: number,
   now: Date,
+  /** Since this node last tried a pass (admission-rate.ts); unknown: a minute's credit. */
+  sinceLastPassMs?: number,
 ): Promise<QueuePass> {
   return deps.db.transaction(async (tx) => {
     const locked = await tx.execute(
@@ -132,6 +134,7 @@ export async function admitNext(
       maxActive: settings.maxActive,
       admittedSoFar,
       live,
+      sinceLastPassMs,
     });
     let admitted = 0;
     if (due > 0) {
@@ -153,14 +156,21 @@ export async function admitNext(
   });
 }
 
+/** When this node last tried a pass, per set of deps: a failed try counts too. */
+const lastTries = new WeakMap<object, number>();
+
 /** One pass over every queue that is on: this node's last-seen times first, then each queue. */
 export async function runAdmissionPass(deps: Pick<CommerceDeps, "db" | "now">) {
+  const tried = deps.now();
+  const previous = lastTries.get(deps);
+  lastTries.set(deps, tried.getTime());
+  const sinceLastPassMs = previous === undefined ? undefined : tried.getTime() - previous;
   await waitingRoomOf(deps).flushLastSeen();
   const now = deps.now();
   const passes = new Map<number, QueuePass>();
   for (const queue of await enabledQueues(deps.db)) {
     await giveTheLoopATurn();
-    const pass = await admitNext(deps, queue.performanceId, now);
+    const pass = await admitNext(deps, queue.performanceId, now, sinceLastPassMs);
     // Committed: counted by the node that did the pass.
     if (pass?.admitted) shopMetrics.admitted(queue.performanceId, pass.admitted);
     passes.set(queue.performanceId, pass);

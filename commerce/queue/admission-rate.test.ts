@@ -29,6 +29,19 @@ describe("admissions due now", () => {
     expect(admissionsDue({ ...base, now: at(600) })).toBe(60);
   });
 
+  it("let in no more than the rate over the time since the node's previous pass", () => {
+    // The passes could not run for 20 s (the database was down): one second's worth, not 20.
+    expect(admissionsDue({ ...base, now: at(40), admittedSoFar: 20, sinceLastPassMs: 1000 })).toBe(
+      1,
+    );
+    expect(admissionsDue({ ...base, now: at(40), admittedSoFar: 20, sinceLastPassMs: 5000 })).toBe(
+      5,
+    );
+    // At least one, and never more than a minute's worth.
+    expect(admissionsDue({ ...base, now: at(40), sinceLastPassMs: 10 })).toBe(1);
+    expect(admissionsDue({ ...base, now: at(600), sinceLastPassMs: 600_000 })).toBe(60);
+  });
+
   it("add up to the rate over five minutes of one-second ticks", () => {
     let admittedSoFar = 0;
     for (let second = 1; second <= 300; second++) {

@@ -20,6 +20,8 @@
         credentials: "same-origin",
         headers: { Accept: "application/json" },
       });
+      // The shop's database is down for a moment: keep the page as it is, poll again later.
+      if (response.status === 503) return;
       answer = await response.json();
     } catch {
       return; // A poor network: the next poll tries again.

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { html } from "hono/html";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { leaveEntry } from "./entries.ts";
 import { fairnessReport } from "./fairness.ts";
@@ -134,5 +135,21 @@ export function queuePages(
   );
 
   pages.all("*", (c) => c.text("Not Found", 404));
+  // The database is down (decision 0051): the visitor keeps their place and cookie; the page
+  // says so (without JavaScript it reloads itself), never a stack trace.
+  pages.onError((error, c) => {
+    if (!isDatabaseUnavailable(error)) throw error;
+    c.header("Cache-Control", "no-store");
+    c.header("Retry-After", "10");
+    if (c.req.path.endsWith("/estado")) return c.json({ estado: "unavailable" }, 503);
+    const { language, t, nonce } = queuePageContext(c);
+    return c.html(
+      queuePage(
+        { language, nonce, title: t("queue:unavailable"), refresh: true },
+        html`<h1>${t("queue:unavailable")}</h1>`,
+      ),
+      503,
+    );
+  });
   return pages;
 }

@@ -1,8 +1,10 @@
 // A performance's waiting room settings (issue 12): set by an operator (PUT Cola/{id}/
 // Configuracion) or the seed, read on every take of places (the pass check) and by the gate's
 // list. Reads go through a per-node cache of a couple of seconds: an operator's change reaches
-// every API process within that, the node that made it at once.
+// the node that made it at once, the other API processes on PostgreSQL through a notification
+// (db/changes.ts), and within the couple of seconds should one be lost.
 import { and, eq, gt, sql } from "drizzle-orm";
+import { announceChange } from "../db/changes.ts";
 import type { Executor } from "../db/client.ts";
 import { performances, queueSettings } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
@@ -132,6 +134,8 @@ export async function saveQueueSettings(
       throw fieldError("dInicioVenta", "queueAlreadyStarted");
     }
     const values = { ...input, updatedAt: now };
+    // Every other node forgets what it kept of the queues when this commits (decision 0051).
+    await announceChange(tx, "queue-settings");
     if (current) {
       const [changed] = await tx
         .update(queueSettings)

@@ -111,7 +111,7 @@ export function spawnApiServer(env: Record<string, string>): ServerProcess {
 }
 
 /** Waits until the server listens (or throws with what it printed when it exits first). */
-export async function listening(server: ServerProcess): Promise<ServerProcess> {
+export async function listening<T extends ServerProcess>(server: T): Promise<T> {
   await server.waitForOutput(/listening on http:\/\/127\.0\.0\.1:\d+\/v2/);
   return server;
 }

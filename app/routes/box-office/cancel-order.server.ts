@@ -4,6 +4,7 @@
 // the same cancellation to the API); a refusal is answered on the page with its reason.
 import { endpoints, idParam } from "@contract";
 import { data, redirect } from "react-router";
+import { unavailableNow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 
 export type CancelActionData = { failure: string };
@@ -18,6 +19,6 @@ export async function cancelCounterSale(shop: RequestContext, formData: FormData
     shop.session.flash("notice", "checkout:boxOffice.cancelDone");
     return redirect("/myBookingsBox");
   }
-  const status = result.code === "TRANSPORT" ? 503 : result.code === "NOT_FOUND" ? 404 : 409;
+  const status = unavailableNow(result) ? 503 : result.code === "NOT_FOUND" ? 404 : 409;
   return data({ failure: result.message } satisfies CancelActionData, { status });
 }

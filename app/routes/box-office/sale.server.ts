@@ -10,7 +10,7 @@ import { boxSaleForm } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
 import { cancelPurchase, endPurchase, isEmptied } from "~/routes/buy-ticket/checkout.server";
 import { loadQuestions, saveAnswers } from "~/routes/buy-ticket/questions.server";
-import { orThrow } from "~/services/commerce.server";
+import { orThrow, unavailableNow } from "~/services/commerce.server";
 import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { sendPaymentLink } from "./payment-link.server";
@@ -104,7 +104,7 @@ async function sell(shop: RequestContext, process: PurchaseProcess, form: FormDa
       // A declined card may be tried again: that is a new attempt.
       idempotencyKey: declined ? randomUUID() : sale.cClaveIdempotencia,
     },
-    { status: declined ? 402 : result.code === "TRANSPORT" ? 503 : 400 },
+    { status: declined ? 402 : unavailableNow(result) ? 503 : 400 },
   );
 }
 

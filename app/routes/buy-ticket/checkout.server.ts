@@ -16,7 +16,12 @@ import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
 import { bankReturnPath, payConfirmPath, walletReturnPath } from "~/lib/pay-result";
 import { type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
-import { type CommerceFailure, failureResponse, orThrow } from "~/services/commerce.server";
+import {
+  type CommerceFailure,
+  failureResponse,
+  orThrow,
+  unavailableNow,
+} from "~/services/commerce.server";
 import { timerEnded, timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { lookUpPlans } from "./card-plans.server";
@@ -168,7 +173,7 @@ export async function checkoutAction(
         }),
         idempotencyKey: nextAttemptKey(result, cClaveIdempotencia),
       },
-      { status: declined ? 402 : result.code === "TRANSPORT" ? 503 : 400 },
+      { status: declined ? 402 : unavailableNow(result) ? 503 : 400 },
     );
   };
 

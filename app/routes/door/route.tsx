@@ -13,6 +13,7 @@ import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { forbidden } from "~/lib/responses";
 import { seoMeta } from "~/lib/seo";
+import { unavailableNow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/route";
@@ -73,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
       fieldErrors: result.fieldErrors ?? {},
       formError: result.message,
     },
-    { status: result.code === "TRANSPORT" ? 503 : 400 },
+    { status: unavailableNow(result) ? 503 : 400 },
   );
 }
 

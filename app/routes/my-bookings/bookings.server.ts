@@ -5,6 +5,7 @@
 // counter's /myBookingsBox.
 import { type Booking, endpoints, idParam } from "@contract";
 import { data, redirect } from "react-router";
+import { unavailableNow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 
 export type BookingActionData = { failure: string };
@@ -37,6 +38,6 @@ export async function bookingAction(shop: RequestContext, form: FormData, listPa
 }
 
 function refused(failure: { code: string; message: string }) {
-  const status = failure.code === "TRANSPORT" ? 503 : failure.code === "NOT_FOUND" ? 404 : 409;
+  const status = unavailableNow(failure) ? 503 : failure.code === "NOT_FOUND" ? 404 : 409;
   return data({ failure: failure.message } satisfies BookingActionData, { status });
 }

@@ -12,7 +12,7 @@ import { plansAnswerOf } from "~/lib/card-plans.server";
 import { paymentLinkForm } from "~/lib/forms";
 import { type PaymentLinkRef, paymentLinkConfirmPath, paymentLinkRef } from "~/lib/payment-link";
 import { notFound } from "~/lib/responses";
-import { type CommerceClient, orThrow } from "~/services/commerce.server";
+import { type CommerceClient, orThrow, unavailableNow } from "~/services/commerce.server";
 import { isSpam } from "~/services/honeypot.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 
@@ -133,6 +133,6 @@ export async function payLinkAction(
       }),
       idempotencyKey: key,
     },
-    { status: declined ? 402 : charged.code === "TRANSPORT" ? 503 : 400 },
+    { status: declined ? 402 : unavailableNow(charged) ? 503 : 400 },
   );
 }

@@ -11,7 +11,7 @@ import { NewPasswordFields } from "~/components/new-password-fields";
 import { recoverAskForm, recoverResetForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
-import { tooManyAttempts } from "~/services/commerce.server";
+import { tooManyAttempts, unavailableNow } from "~/services/commerce.server";
 import { requireOwnLogin } from "~/services/external-login.server";
 import { type HoneypotFieldsProps, honeypotFields, isSpam } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
@@ -60,7 +60,7 @@ export async function action(args: Route.ActionArgs) {
           }),
         },
         tooManyAttempts(result) ?? {
-          status: result.code === "TRANSPORT" ? 503 : wrongCode ? 422 : 400,
+          status: unavailableNow(result) ? 503 : wrongCode ? 422 : 400,
         },
       );
     }
@@ -84,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
         email: "",
         reply: submission.reply({ formErrors: [result.message] }),
       },
-      tooManyAttempts(result) ?? { status: result.code === "TRANSPORT" ? 503 : 400 },
+      tooManyAttempts(result) ?? { status: unavailableNow(result) ? 503 : 400 },
     );
   }
   return { step: "reset" as const, email: submission.value.cEmail, reply: null };
