@@ -2,7 +2,7 @@
 // storefront is started for these tests, pointed at an API address where nothing listens.
 import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { closedPort, startSecondStorefront } from "./second-storefront";
+import { closedPort, startSecondStorefront, stopSecondStorefront } from "./second-storefront";
 import { expectAccessible } from "./support";
 
 function startStorefront(port: number, apiPort: number): Promise<ChildProcess> {
@@ -17,15 +17,14 @@ let storefront: ChildProcess | undefined;
 let origin = "";
 
 test.beforeAll(async () => {
-  // Past the suite's own servers (the shop, the local identity provider and the external-login
-  // shop take E2E_PORT to E2E_PORT + 2: playwright.config.ts), one port per worker.
-  const port = Number(process.env.E2E_PORT) + 3 + test.info().parallelIndex;
+  // A free port of the system's: no clash with any other server of the suite.
+  const port = await closedPort();
   storefront = await startStorefront(port, await closedPort());
   origin = `http://127.0.0.1:${port}`;
 });
 
-test.afterAll(() => {
-  storefront?.kill();
+test.afterAll(async () => {
+  await stopSecondStorefront(storefront);
 });
 
 test("login says the server could not be reached, in Spanish, and keeps the e-mail", async ({

@@ -8,7 +8,7 @@
 import type { ChildProcess } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_QUEUE_SHOW } from "../../commerce/seed/queue.ts";
-import { closedPort, startSecondStorefront } from "./second-storefront";
+import { closedPort, startSecondStorefront, stopSecondStorefront } from "./second-storefront";
 import { expectAccessible, fillCard, holdGeneralPlaces, signUpByPost, skipSplash } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
@@ -184,8 +184,7 @@ test("a forged admission token is refused: the billboard says why", async ({ pag
 
 /**
  * A second storefront on the suite's API whose queue list (QUEUE_LIST_URL) cannot be reached:
- * every gated page fails its queue check. Past the ports of the suite's servers and of
- * api-down.spec.ts's (E2E_PORT to E2E_PORT + 4), one per worker.
+ * every gated page fails its queue check.
  */
 async function startStorefrontWithDeadQueue(port: number): Promise<ChildProcess> {
   return startSecondStorefront(port, {
@@ -202,13 +201,14 @@ test.describe("when the queue cannot be asked", () => {
   let origin = "";
 
   test.beforeAll(async () => {
-    const port = Number(process.env.E2E_PORT) + 5 + test.info().parallelIndex;
+    // A free port of the system's: no clash with any other server of the suite.
+    const port = await closedPort();
     storefront = await startStorefrontWithDeadQueue(port);
     origin = `http://127.0.0.1:${port}`;
   });
 
-  test.afterAll(() => {
-    storefront?.kill();
+  test.afterAll(async () => {
+    await stopSecondStorefront(storefront);
   });
 
   test("a performance page sends the buyer to the billboard, saying so", async ({

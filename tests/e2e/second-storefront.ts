@@ -19,7 +19,7 @@ export function closedPort(): Promise<number> {
 
 /**
  * The production server on 127.0.0.1:`port` with `env` over the suite's environment; resolves
- * once it answers (robots.txt), fails if it exits or does not answer within a minute.
+ * once it answers (robots.txt), fails if it exits or does not answer within 45 s.
  */
 export async function startSecondStorefront(
   port: number,
@@ -34,17 +34,40 @@ export async function startSecondStorefront(
       COOKIE_SECURE: "false",
       ...env,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
   });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`storefront exited with ${child.exitCode}`);
+  // Kept to say why, should it not start.
+  let stderr = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (text: string) => {
+    stderr = (stderr + text).slice(-4000);
+  });
+  // However the test ends (a hook's timeout included), the storefront goes with it: left
+  // running, it would keep its port from the next start.
+  const killIt = () => child.kill();
+  process.once("exit", killIt);
+  child.once("exit", () => process.off("exit", killIt));
+  // Under the hooks' 60 s: a start that fails says why instead of timing the hook out.
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`storefront exited with ${child.exitCode}:\n${stderr}`);
+    }
     try {
-      await fetch(`http://127.0.0.1:${port}/robots.txt`);
+      await fetch(`http://127.0.0.1:${port}/robots.txt`, { signal: AbortSignal.timeout(2000) });
       return child;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
   child.kill();
-  throw new Error("storefront did not start");
+  throw new Error(`storefront did not start in 45 s:\n${stderr}`);
+}
+
+/** Stops a storefront started here and waits until it has exited (its port is free). */
+export async function stopSecondStorefront(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill();
+  await exited;
 }
