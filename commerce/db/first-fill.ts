@@ -4,21 +4,15 @@
 // exits; the server then opens the filled folder (decision 0052).
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-
-/** The child's script beside this module: TypeScript under tsx, JavaScript once bundled. */
-function childScript(): string {
-  const own = import.meta.url;
-  const name = own.endsWith(".ts") ? "./first-fill-process.ts" : "./first-fill-process.mjs";
-  return fileURLToPath(new URL(name, own));
-}
+import { entryBeside } from "../entry-beside.ts";
 
 /** Migrates and seeds `dataDir` in a child process; rejects when the child fails. */
 export function fillNewFolderInChild(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const script = childScript();
+    const { url, fromSource } = entryBeside(import.meta.url, "first-fill-process");
     // From source, the child needs tsx's loader as the server does.
-    const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
-    const child = spawn(process.execPath, [...loader, script, dataDir], {
+    const loader = fromSource ? ["--import", "tsx"] : [];
+    const child = spawn(process.execPath, [...loader, fileURLToPath(url), dataDir], {
       stdio: ["ignore", "inherit", "inherit"],
     });
     child.on("error", reject);

@@ -6,6 +6,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { entryBeside } from "../entry-beside.ts";
 import type { Language } from "../i18n.ts";
 import type { ETicketInput } from "./eticket.ts";
 
@@ -22,17 +23,16 @@ const pending = new Map<number, Pending>();
  * a loader on to worker threads).
  */
 function newWorker(): Worker {
-  const own = import.meta.url;
-  if (!own.endsWith(".ts")) return new Worker(new URL("./eticket-worker.mjs", own));
+  const { url, fromSource } = entryBeside(import.meta.url, "eticket-worker");
+  if (!fromSource) return new Worker(url);
   // tsx's ESM register(), found through its CommonJS entry beside it.
   const tsxApi = pathToFileURL(
-    createRequire(own)
+    createRequire(import.meta.url)
       .resolve("tsx/esm/api")
       .replace(/\.cjs$/, ".mjs"),
   ).href;
-  const script = new URL("./eticket-worker.ts", own).href;
   return new Worker(
-    `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script)}); });`,
+    `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
     { eval: true },
   );
 }
