@@ -19,7 +19,12 @@ import {
   type Take,
 } from "./onsale-load.ts";
 
-export type Counter = { statements: number };
+/** Statements seen; with `log`, their text too (BENCH_STATEMENT_LOG), a line each. */
+export type Counter = { statements: number; log?: string[] };
+
+function logStatement(counter: Counter, text: string) {
+  counter.log?.push(text.replace(/\s+/g, " ").slice(0, 400));
+}
 
 /** Counts statements in the frontend messages of one connection (protocol 3). */
 function frontendParser(counter: Counter) {
@@ -87,13 +92,17 @@ export function countingPglite(client: PGliteInstance, counter: Counter): PGlite
         if (key === "query") {
           return (...args: unknown[]) => {
             counter.statements += 1;
+            logStatement(counter, String(args[0]));
             return value.apply(object, args);
           };
         }
         if (key === "transaction") {
           return (run: (tx: object) => Promise<unknown>) => {
             counter.statements += 2; // BEGIN, then COMMIT or ROLLBACK
-            return value.call(object, (tx: object) => run(countQueries(tx)));
+            logStatement(counter, "BEGIN");
+            return value
+              .call(object, (tx: object) => run(countQueries(tx)))
+              .finally(() => logStatement(counter, "COMMIT or ROLLBACK"));
           };
         }
         // PGlite keeps private fields: its methods must run on the object itself.
@@ -127,6 +136,7 @@ export async function countStatements(
     must(
       await purchase(send, take(), (step) => {
         totals[step] += counter.statements - before;
+        logStatement(counter, `-- ${step} answered (${counter.statements - before} statements)`);
         before = counter.statements;
       }),
     );
@@ -145,6 +155,7 @@ export async function countInProcess(
   token: string,
   take: () => Take,
   orders: number,
+  log?: string[],
 ): Promise<StatementCounts> {
   const [
     { createCommerceApi },
@@ -160,7 +171,7 @@ export async function countInProcess(
     import("drizzle-orm/pglite"),
   ]);
   type Database = import("../commerce/db/client.ts").Database;
-  const counter: Counter = { statements: 0 };
+  const counter: Counter = { statements: 0, log };
   const db = drizzle(countingPglite(client, counter), { schema }) as unknown as Database;
   // The API as the server builds it (defaults of every setting), on the counted database.
   const settings = commerceSettingsFromEnv("standalone", { TICKET_SECRET: "onsale-bench" });

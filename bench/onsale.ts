@@ -20,7 +20,15 @@
 // tmpfs (/dev/shm: memory-backed like memory://, and a folder is what `npm start` uses),
 // closes it (only one process may open a PGlite folder), then starts the API on it.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import type { Server } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -60,6 +68,8 @@ import { exitCleanups, whole } from "./options.ts";
 const buyers = whole("BENCH_BUYERS", 50);
 const seconds = whole("BENCH_SECONDS", 60);
 const seatMode = process.env.BENCH_SEATS === "1";
+/** PGlite only: writes the counted pass's statements there, a line each, steps marked. */
+const statementLog = process.env.BENCH_STATEMENT_LOG;
 const seatsPerRow = 50;
 const plan: Plan = {
   generalPlaces: whole("BENCH_GENERAL_PLACES", 20_000),
@@ -287,6 +297,7 @@ async function main() {
       customers: 1,
     });
     let next = 0;
+    const log: string[] | undefined = statementLog ? [] : undefined;
     statements = await countInProcess(
       small.client,
       sample.tokens[0],
@@ -295,7 +306,9 @@ async function main() {
           ? { idFuncion: sample.performanceId, listaPosiciones: sample.seatPairs[next++] }
           : generalTake(sample),
       countedOrders,
+      log,
     );
+    if (statementLog && log) writeFileSync(statementLog, `${log.join("\n")}\n`);
     await small.sql.close();
     statementsHow = "counted at the PGlite client, this checkout's API in-process";
   }
