@@ -65,3 +65,46 @@ export function cachedShowCards(
     loadShowCards(owner.db, { now, language }),
   );
 }
+
+/** Cards a purchase names, per API instance, by language and show. */
+const namedCards = new WeakMap<Owner, Map<string, { builtAt: number; card: ShowCard }>>();
+/** Past this many entries, stale ones are swept out when a card is added. */
+const NAMED_CARDS_SWEEP_AT = 2_000;
+
+/**
+ * The cards of shows a purchase process names (its cart, its checkout). Kept for
+ * SHOW_CARDS_TTL_MS and NOT dropped by changes of availability: a cart's card names the show,
+ * and its "from" price and sold-out flag may lag by that long, as they already do for writes
+ * of other API servers. In an on-sale every take and sale changes availability, so dropping
+ * these with the billboard would read the same card again on every step of every purchase.
+ */
+export async function cardsOfShows(
+  owner: Owner,
+  showIds: Iterable<number>,
+  { now, language }: { now: Date; language: Language },
+): Promise<Map<number, ShowCard>> {
+  let entries = namedCards.get(owner);
+  if (!entries) {
+    entries = new Map();
+    namedCards.set(owner, entries);
+  }
+  const at = now.getTime();
+  const fresh = (builtAt: number) => at >= builtAt && at - builtAt < SHOW_CARDS_TTL_MS;
+  const found = new Map<number, ShowCard>();
+  const missing: number[] = [];
+  for (const id of new Set(showIds)) {
+    const entry = entries.get(`${language}:${id}`);
+    if (entry && fresh(entry.builtAt)) found.set(id, entry.card);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return found;
+  const loaded = await loadShowCards(owner.db, { now, language, showIds: missing });
+  if (entries.size > NAMED_CARDS_SWEEP_AT) {
+    for (const [key, entry] of entries) if (!fresh(entry.builtAt)) entries.delete(key);
+  }
+  for (const card of loaded) {
+    entries.set(`${language}:${card.idEspectaculoCartel}`, { builtAt: at, card });
+    found.set(card.idEspectaculoCartel, card);
+  }
+  return found;
+}

@@ -116,16 +116,6 @@ export async function loadShowCards(
   return cards.map(({ nextStart: _, ...card }) => card);
 }
 
-/** Cards of the given shows by id (process views and orders embed them). */
-export async function showCardsById(
-  db: Database,
-  showIds: Iterable<number>,
-  query: CatalogQuery,
-): Promise<Map<number, ShowCard>> {
-  const cards = await loadShowCards(db, { ...query, showIds: [...new Set(showIds)] });
-  return new Map(cards.map((card) => [card.idEspectaculoCartel, card]));
-}
-
 export function cardOf(cards: Map<number, ShowCard>, showId: number): ShowCard {
   const card = cards.get(showId);
   if (!card) throw new Error(`show ${showId} has no card`);

@@ -25,7 +25,7 @@ export function boxOfficeHandlers(deps: CommerceDeps) {
 
     implement(counterSalesEndpoint, async ({ customerId, language }) => {
       await requireBoxClerk(deps.db, customerId);
-      const sales = await loadOrders(deps.db, customerId, {
+      const sales = await loadOrders(deps, customerId, {
         now: deps.now(),
         language,
         atCounter: true,

@@ -10,7 +10,7 @@ import { implement } from "./register.ts";
 export function orderHandlers(deps: CommerceDeps) {
   return [
     implement(ordersEndpoint, async ({ customerId, language }) => {
-      const list = await loadOrders(deps.db, customerId, { now: deps.now(), language });
+      const list = await loadOrders(deps, customerId, { now: deps.now(), language });
       return { Lista: list.map((entry) => entry.order) };
     }),
 

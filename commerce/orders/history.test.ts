@@ -62,7 +62,7 @@ describe("order of the tickets", () => {
 
   it("the e-ticket's pages come in the same order", async () => {
     // Alice is the test's only customer (id 1), with one order.
-    const [found] = await loadOrders(api.db, 1, { now: api.t.clock.now(), language: "es" });
+    const [found] = await loadOrders({ db: api.db }, 1, { now: api.t.clock.now(), language: "es" });
     expect(found.tickets.map((x) => [x.sectorName, x.row, x.number])).toEqual(expected);
   });
 });

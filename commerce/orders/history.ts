@@ -1,7 +1,8 @@
 // A customer's orders with their tickets, as the contract's order history (Historial2) and
 // as the input of the e-ticket PDF; tickets by performance, sector, row and seat.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { cardOf, showCardsById } from "../catalog/queries.ts";
+import { cardsOfShows } from "../catalog/card-cache.ts";
+import { cardOf } from "../catalog/queries.ts";
 import type { Order, ShowCard } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import type { DeliveryAddress, LocalizedText } from "../db/schema.ts";
@@ -57,7 +58,7 @@ const paymentMediumOf = (stored: string) =>
 
 /** A customer's orders, newest first (or just one of them). */
 export async function loadOrders(
-  db: Database,
+  owner: { db: Database },
   customerId: number,
   {
     now,
@@ -66,6 +67,7 @@ export async function loadOrders(
     atCounter,
   }: { now: Date; language: Language; orderId?: number; atCounter?: boolean },
 ): Promise<OrderWithTickets[]> {
+  const { db } = owner;
   const orderRows = await db
     .select({
       order: orders,
@@ -117,8 +119,8 @@ export async function loadOrders(
   // In the order a buyer reads them, whatever order the seats were picked in (SQL cannot
   // sort rows naturally: "10" after "2", "AA" after "Z").
   ticketRows.sort(compareTicketPlaces);
-  const cards = await showCardsById(
-    db,
+  const cards = await cardsOfShows(
+    owner,
     ticketRows.map((t) => t.showId),
     { now, language },
   );

@@ -17,7 +17,7 @@ export async function orderReceiptPdf(
   input: { customerId: number; orderId: number; kind: "BILL" | "CREDIT_NOTE"; language: Language },
 ): Promise<Uint8Array> {
   const { customerId, orderId, language } = input;
-  const [found] = await loadOrders(deps.db, customerId, { now: deps.now(), language, orderId });
+  const [found] = await loadOrders(deps, customerId, { now: deps.now(), language, orderId });
   if (!found) throw notFound();
   const [receipt] = await deps.db
     .select()

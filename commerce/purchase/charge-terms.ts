@@ -12,8 +12,8 @@ import { type PaymentMethodRule, paymentMethodById, paymentMethodRules } from ".
 import { deliveryToCharge } from "./delivery.ts";
 import { ensureOpen } from "./process.ts";
 import { ensureAnswered } from "./process-answers.ts";
-import { priceHeldPlaces } from "./promotion-store.ts";
-import { liveHeldPlaces } from "./view.ts";
+import { priceChosen } from "./promotion-store.ts";
+import { liveHeldPlacesWithPromotions } from "./view.ts";
 
 export type ChargeTerms = {
   /** What the shop is paid. */
@@ -44,7 +44,7 @@ export async function chargeTerms(
 ): Promise<ChargeTerms> {
   const { card, installments } = request;
   ensureOpen(process, now);
-  const places = await liveHeldPlaces(tx, process.id, now);
+  const { places, chosen } = await liveHeldPlacesWithPromotions(tx, process.id, now);
   if (places.length === 0) throw businessError("PROCESS_EMPTY");
   const earliestStart = places[0]?.startsAt ?? null; // places come by start
   const { delivery } = await deliveryToCharge(tx, process, earliestStart, now);
@@ -61,7 +61,7 @@ export async function chargeTerms(
   if (method && !request.wallet && method.kind !== "CARD") {
     throw fieldError("nFormaDePago", "cardMethodRequired");
   }
-  const { totals } = await priceHeldPlaces(tx, process.id, places, delivery);
+  const totals = priceChosen(places, chosen, delivery);
   // The plan is priced from the amount charged, as Tarjetas2 showed it to the buyer.
   if (card && method?.kind === "CARD") {
     const offer = offeredPlans(card, method, totals.total);

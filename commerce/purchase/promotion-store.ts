@@ -120,12 +120,15 @@ export async function attributesOf(tx: Executor, customerId: number): Promise<Se
   return new Set(rows.map((row) => row.attribute));
 }
 
+/** The promotion each of a process's places carries (by position), and those promotions. */
+export type ChosenPromotions = { byPosition: Map<number, number>; rows: Map<number, PromotionRow> };
+
 /** The promotion each of a process's places carries, with those promotions' rows. */
 export async function chosenPromotions(
   tx: Executor,
   processId: number,
   positionIds: readonly number[],
-): Promise<{ byPosition: Map<number, number>; rows: Map<number, PromotionRow> }> {
+): Promise<ChosenPromotions> {
   if (positionIds.length === 0) return { byPosition: new Map(), rows: new Map() };
   const chosen = await tx
     .select({ positionId: placePromotions.positionId, promotion: promotions })
@@ -184,7 +187,16 @@ export async function priceHeldPlaces(
       }
     }
   }
-  const totals = priceProcess({
+  return { totals: priceChosen(places, chosen, delivery), promotions: chosen.rows };
+}
+
+/** The totals of places with the promotions chosen for them. */
+export function priceChosen(
+  places: readonly { positionId: number; price: number }[],
+  chosen: ChosenPromotions,
+  delivery: { fee: number } | null,
+) {
+  return priceProcess({
     tickets: places.map((place) => ({
       price: place.price,
       promotionId: chosen.byPosition.get(place.positionId) ?? null,
@@ -192,5 +204,4 @@ export async function priceHeldPlaces(
     promotions: chosen.rows,
     delivery,
   });
-  return { totals, promotions: chosen.rows };
 }

@@ -1,13 +1,15 @@
 // A purchase process as the contract's procesoCompra: its places grouped by performance,
 // each with its promotion, its totals (priceProcess, or the order's once paid) and its clock.
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
-import { cardOf, showCardsById } from "../catalog/queries.ts";
+import { cardsOfShows } from "../catalog/card-cache.ts";
+import { cardOf } from "../catalog/queries.ts";
 import type { PurchaseProcess } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import {
   bookings,
   orders,
   performances,
+  placePromotions,
   positions,
   promotions,
   type purchaseProcesses,
@@ -23,7 +25,7 @@ import { deliveryTypeById } from "./catalogues.ts";
 import { extensionMinutesOf, extensionOffered, processMinutes, processState } from "./clock.ts";
 import { latestPaymentView } from "./payment-state.ts";
 import type { Totals } from "./pricing.ts";
-import { priceHeldPlaces } from "./promotion-store.ts";
+import { type ChosenPromotions, priceChosen, priceHeldPlaces } from "./promotion-store.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
 
@@ -68,38 +70,72 @@ export function heldPlaceView(place: HeldPlace, priced: PlacePrice = fullPrice) 
   };
 }
 
+const placeColumns = {
+  positionId: positions.id,
+  sectorId: sectors.id,
+  sectorName: sectors.name,
+  kind: sectors.kind,
+  row: positions.row,
+  number: positions.number,
+  price: sectors.price,
+  performanceId: performances.id,
+  startsAt: performances.startsAt,
+  showId: performances.showId,
+  requestedData: performances.requestedData,
+};
+
+const placesInOrder = [asc(performances.startsAt), asc(sectors.sortOrder), asc(positions.id)];
+
 function placesWhere(tx: Executor, condition: SQL | undefined): Promise<HeldPlace[]> {
   return tx
-    .select({
-      positionId: positions.id,
-      sectorId: sectors.id,
-      sectorName: sectors.name,
-      kind: sectors.kind,
-      row: positions.row,
-      number: positions.number,
-      price: sectors.price,
-      performanceId: performances.id,
-      startsAt: performances.startsAt,
-      showId: performances.showId,
-      requestedData: performances.requestedData,
-    })
+    .select(placeColumns)
     .from(positions)
     .innerJoin(sectors, eq(sectors.id, positions.sectorId))
     .innerJoin(performances, eq(performances.id, positions.performanceId))
     .where(condition)
-    .orderBy(asc(performances.startsAt), asc(sectors.sortOrder), asc(positions.id));
+    .orderBy(...placesInOrder);
 }
+
+const liveHeldBy = (processId: number, now: Date) =>
+  and(
+    eq(positions.heldByProcessId, processId),
+    eq(positions.sold, false),
+    gt(positions.heldUntil, now),
+  );
 
 /** Places a process holds right now (an expired hold is no longer the process's). */
 export function liveHeldPlaces(tx: Executor, processId: number, now: Date) {
-  return placesWhere(
-    tx,
-    and(
-      eq(positions.heldByProcessId, processId),
-      eq(positions.sold, false),
-      gt(positions.heldUntil, now),
-    ),
-  );
+  return placesWhere(tx, liveHeldBy(processId, now));
+}
+
+/**
+ * The places a process holds right now with the promotion each carries: what pricing them
+ * needs, in one statement (the cart's view and the charge read both on every step).
+ */
+export async function liveHeldPlacesWithPromotions(
+  tx: Executor,
+  processId: number,
+  now: Date,
+): Promise<{ places: HeldPlace[]; chosen: ChosenPromotions }> {
+  const rows = await tx
+    .select({ place: placeColumns, promotion: promotions })
+    .from(positions)
+    .innerJoin(sectors, eq(sectors.id, positions.sectorId))
+    .innerJoin(performances, eq(performances.id, positions.performanceId))
+    .leftJoin(
+      placePromotions,
+      and(eq(placePromotions.processId, processId), eq(placePromotions.positionId, positions.id)),
+    )
+    .leftJoin(promotions, eq(promotions.id, placePromotions.promotionId))
+    .where(liveHeldBy(processId, now))
+    .orderBy(...placesInOrder);
+  const chosen: ChosenPromotions = { byPosition: new Map(), rows: new Map() };
+  for (const { place, promotion } of rows) {
+    if (!promotion) continue;
+    chosen.byPosition.set(place.positionId, promotion.id);
+    chosen.rows.set(promotion.id, promotion);
+  }
+  return { places: rows.map((row) => row.place), chosen };
 }
 
 /** The places a paid process bought (a sale keeps the buying process on the position). */
@@ -147,12 +183,12 @@ export async function loadProcessView(
   const now = deps.now();
   const state = processState(process.status, process.deadline, now);
   // Only a paid process has places bought and an order; an ended one shows nothing.
-  const [places, [order], payment, booking] = await Promise.all([
+  const [{ places, chosen }, [order], payment, booking] = await Promise.all([
     state === "ACTIVE"
-      ? liveHeldPlaces(db, process.id, now)
+      ? liveHeldPlacesWithPromotions(db, process.id, now)
       : state === "PAID"
-        ? boughtPlaces(db, process.id)
-        : Promise.resolve([]),
+        ? boughtPlaces(db, process.id).then((bought) => ({ places: bought, chosen: null }))
+        : Promise.resolve({ places: [], chosen: null }),
     state === "PAID"
       ? db.select().from(orders).where(eq(orders.processId, process.id)).limit(1)
       : Promise.resolve([]),
@@ -160,8 +196,8 @@ export async function loadProcessView(
     withPayment ? isBooking(db, process.id) : Promise.resolve(undefined),
   ]);
   const groups = groupByPerformance(places);
-  const cards = await showCardsById(
-    db,
+  const cards = await cardsOfShows(
+    deps,
     groups.map((g) => g.showId),
     { now, language },
   );
@@ -178,7 +214,9 @@ export async function loadProcessView(
     };
     prices = await soldPrices(db, order.id, language);
   } else {
-    const priced = await priceHeldPlaces(db, process.id, places, delivery);
+    const priced = chosen
+      ? { totals: priceChosen(places, chosen, delivery), promotions: chosen.rows }
+      : await priceHeldPlaces(db, process.id, places, delivery);
     totals = priced.totals;
     prices = new Map(
       places.map((place, index) => {
