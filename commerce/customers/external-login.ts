@@ -15,6 +15,7 @@ import {
   type genders,
   signUpRequest,
 } from "../contract/index.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { customers, externalLogins } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { ApiError, businessError, notFound, unauthorized, validationError } from "../errors.ts";
@@ -233,12 +234,4 @@ export async function completeAdditionalData(
       .where(eq(externalLogins.id, link.id));
     return { aDatosFaltantes: [], cNombre: customer.firstName, cEmail: customer.email };
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === "object"; ) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

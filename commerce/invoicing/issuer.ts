@@ -33,11 +33,13 @@ export type Invoicing = { authority: FiscalAuthority; issuer: IssuerSettings };
 type Deps = Pick<CommerceDeps, "db" | "now" | "invoicing">;
 
 /** Numbers the order's bill (once: a repeated call answers the same bill). */
-export async function billOrder(deps: Deps, orderId: number) {
-  const [order] = await deps.db
-    .select({ total: orders.total, createdAt: orders.createdAt })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+export async function billOrder(
+  deps: Deps,
+  orderId: number,
+  /** The order's total when the caller has just written it (the sale): one read less. */
+  knownTotal?: number,
+) {
+  const total = knownTotal ?? (await orderTotal(deps, orderId));
   const { issuer } = deps.invoicing;
   return issueNumbered(deps.db, {
     orderId,
@@ -45,9 +47,17 @@ export async function billOrder(deps: Deps, orderId: number) {
     pointOfSale: issuer.pointOfSale,
     receiptType: receiptTypes.BILL_B,
     issuedAt: deps.now(),
-    total: order.total,
-    ...vatIncluded(order.total, issuer.vatPercent),
+    total,
+    ...vatIncluded(total, issuer.vatPercent),
   });
+}
+
+async function orderTotal(deps: Deps, orderId: number): Promise<number> {
+  const [order] = await deps.db
+    .select({ total: orders.total })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order.total;
 }
 
 /** Numbers the credit note that gives the order's bill back in full (billing it first if needed). */

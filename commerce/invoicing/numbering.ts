@@ -1,10 +1,11 @@
-// Gapless receipt numbers per point of sale and type. One SHORT transaction locks the
-// counter's row (UPDATE … RETURNING), takes the next number and writes the receipt with it;
-// nothing else happens under that lock, and above all no call to the fiscal authority. A
-// transaction that rolls back gives its number back, so no number is ever skipped; the
-// counter's lock orders the writers, so none is ever given twice.
+// Gapless receipt numbers per point of sale and type. ONE statement takes the next number from
+// the counter's row (UPDATE … RETURNING) and writes the receipt with it: the counter's lock is
+// held for that statement only, and above all never across a call to the fiscal authority. A
+// statement that fails (the order has its receipt already) gives its number back, so no number
+// is ever skipped; the counter's lock orders the writers, so none is ever given twice.
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { receiptCounters, receipts } from "../db/schema.ts";
 
 export type NewReceipt = {
@@ -18,9 +19,6 @@ export type NewReceipt = {
   vat: number;
   billId?: number;
 };
-
-/** Thrown inside the numbering transaction to give the number back. */
-class AlreadyIssued extends Error {}
 
 /**
  * Writes the order's receipt of this kind with the next number of its sequence; when the
@@ -37,30 +35,31 @@ export async function issueNumbered(
   );
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const written = await db.transaction(async (tx) => {
-        const [counter] = await tx
-          .update(receiptCounters)
-          .set({ lastNumber: sql`${receiptCounters.lastNumber} + 1` })
-          .where(sequence)
-          .returning({ number: receiptCounters.lastNumber });
-        if (!counter) return null;
-        // The order's receipt, if any, was committed by whoever held this lock before.
-        const [row] = await tx
-          .insert(receipts)
-          .values({ ...receipt, number: counter.number })
-          .onConflictDoNothing({ target: [receipts.orderId, receipts.kind] })
-          .returning({ id: receipts.id, number: receipts.number });
-        if (!row) throw new AlreadyIssued();
-        return { ...row, created: true };
-      });
-      if (written) return written;
+      // A receipt the order has already breaks the unique index, which fails the whole
+      // statement: the counter's step is undone with it.
+      const written = await db.execute(sql`
+        with counter as (
+          update ${receiptCounters} set last_number = last_number + 1
+          where ${sequence}
+          returning last_number
+        )
+        insert into ${receipts}
+          (order_id, kind, receipt_type, point_of_sale, number, issued_at, total, net, vat, bill_id)
+        select ${receipt.orderId}, ${receipt.kind}, ${receipt.receiptType}, ${receipt.pointOfSale},
+          counter.last_number, ${receipt.issuedAt.toISOString()}::timestamptz, ${receipt.total},
+          ${receipt.net}, ${receipt.vat}, ${receipt.billId ?? null}::integer
+        from counter
+        returning id, number`);
+      // PGlite and node-postgres both answer { rows }.
+      const [row] = (written as unknown as { rows: { id: number; number: number }[] }).rows;
+      if (row) return { id: Number(row.id), number: Number(row.number), created: true };
       // The first receipt of this sequence: its counter starts at 0.
       await db
         .insert(receiptCounters)
         .values({ pointOfSale: receipt.pointOfSale, receiptType: receipt.receiptType })
         .onConflictDoNothing();
     } catch (error) {
-      if (!(error instanceof AlreadyIssued)) throw error;
+      if (!isUniqueViolation(error, "receipts_order_kind_unique")) throw error;
       break;
     }
   }
