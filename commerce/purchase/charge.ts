@@ -8,7 +8,7 @@ import type { Card } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { orders, payments, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { businessError, fieldError } from "../errors.ts";
+import { businessError, fieldError, notFound } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
 import { type PaymentOutcome, shopMetrics } from "../operations/metrics.ts";
@@ -17,7 +17,6 @@ import { acceptedCard } from "./card-plans.ts";
 import { isWalletBrand } from "./catalogues.ts";
 import { acquirerCard, chargeTerms } from "./charge-terms.ts";
 import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
-import { ownProcess } from "./process.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 import {
   type CounterSale,
@@ -113,11 +112,24 @@ async function openPayment(
   input: ChargeInput,
 ): Promise<{ payment: PaymentRow } | { settled: ChargeResult }> {
   const { db } = deps;
-  const { id: processId } = await ownProcess(db, input.processId, input.customerId);
+  // The process (the caller's, else a 404) and a payment already made with this key, at once.
+  const [found] = await db
+    .select({ processId: purchaseProcesses.id, byKey: payments })
+    .from(purchaseProcesses)
+    .leftJoin(payments, eq(payments.idempotencyKey, input.key))
+    .where(
+      and(
+        eq(purchaseProcesses.id, input.processId),
+        eq(purchaseProcesses.customerId, input.customerId),
+      ),
+    )
+    .limit(1);
+  if (!found) throw notFound();
+  const { processId } = found;
   // Asked before any lock is taken: the acquirer may be slow to answer.
   const card = input.card ? await acceptedCard(deps, input.card.cNumero, "oTarjeta.cNumero") : null;
   for (let round = 0; round < 3; round++) {
-    const existing = await paymentByKey(db, input.key);
+    const existing = round === 0 ? found.byKey : await paymentByKey(db, input.key);
     if (existing) {
       if (existing.processId !== processId) throw businessError("IDEMPOTENCY_CONFLICT");
       return { payment: existing };

@@ -35,7 +35,6 @@ export function lostReason(stored: string | null): BusinessErrorCode {
   return stored !== null && isBusinessErrorCode(stored) ? stored : "PAYMENT_FAILED";
 }
 
-/** The order of the payment; `created` when this call wrote it (not a simultaneous one). */
 /** A box-office sale: the walk-in buyer, and how they paid. */
 export type CounterSale = {
   buyerName: string;
@@ -44,12 +43,16 @@ export type CounterSale = {
   medium: "CASH" | "CARD_PRESENT" | "CARD";
 };
 
+/**
+ * The order of the payment; `created` (and its total) when this call wrote it, not a
+ * simultaneous one.
+ */
 export async function completePurchase(
   deps: CommerceDeps,
   paymentId: number,
   outcome: Extract<ChargeOutcome, { status: "APPROVED" }>,
   counter?: CounterSale,
-): Promise<{ orderId: number; created: boolean }> {
+): Promise<{ orderId: number; created: boolean; total?: number }> {
   // Read the clock again: the payment call may have taken a while.
   const now = deps.now();
   return changeAvailability(deps, async (tx) => {
@@ -91,6 +94,8 @@ export async function completePurchase(
         sectorId: positions.sectorId,
         performanceId: positions.performanceId,
         price: sectors.price,
+        // Each ticket's id is drawn here, so its row is written once with its signed code.
+        ticketId: nextTicketId,
       });
     const delivery = deliveryTypeById(process.deliveryTypeId);
     // Promotions as chosen, less any whose quota was filled by others meanwhile: the total
@@ -135,11 +140,9 @@ export async function completePurchase(
         paymentMedium: sale?.medium ?? (payment.provider === CARD_PROVIDER ? "CARD" : "WALLET"),
       })
       .returning({ id: orders.id });
-    // Ticket ids are drawn first so each row is written once with its signed code.
-    const ids = await tx.select({ id: nextTicketId }).from(series(sold.length));
     await tx.insert(tickets).values(
       sold.map((place, index) => ({
-        id: ids[index].id,
+        id: place.ticketId,
         orderId: order.id,
         performanceId: place.performanceId,
         sectorId: place.sectorId,
@@ -148,7 +151,7 @@ export async function completePurchase(
         promotionId: totals.tickets[index].promotionId,
         discount: totals.tickets[index].discount,
         code: signTicketCode(deps.ticketSigningKey, {
-          ticketId: ids[index].id,
+          ticketId: place.ticketId,
           performanceId: place.performanceId,
         }),
       })),
@@ -161,7 +164,7 @@ export async function completePurchase(
       update ${payments}
       set status = 'APPROVED', provider_reference = ${outcome.reference}, card_last4 = ${outcome.last4}
       where id = ${payment.id} and exists (select 1 from paid)`);
-    return { orderId: order.id, created: true };
+    return { orderId: order.id, created: true, total: totals.total };
   });
 }
 
@@ -183,10 +186,10 @@ export async function settleApprovedCharge(
   counter?: CounterSale,
 ): Promise<Settlement> {
   try {
-    const { orderId, created } = await completePurchase(deps, paymentId, outcome, counter);
+    const { orderId, created, total } = await completePurchase(deps, paymentId, outcome, counter);
     if (created) {
       shopMetrics.orderCreated();
-      await billOrder(deps, orderId).then(
+      await billOrder(deps, orderId, total).then(
         () => void requestCaes(deps),
         // The next invoicing pass bills it (invoicing/issuer.ts invoicePending).
         (billError) => log.error({ err: billError, orderId }, "billing an order failed"),
@@ -252,4 +255,3 @@ export async function recordUnpaid(
 }
 
 const nextTicketId = sql<number>`nextval(pg_get_serial_sequence('tickets', 'id'))`.mapWith(Number);
-const series = (count: number) => sql`generate_series(1, ${count})`;
