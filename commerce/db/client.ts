@@ -78,8 +78,10 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      // While the server is down a request fails in seconds (503) instead of waiting on.
-      connectionTimeoutMillis: 5_000,
+      // node-postgres counts this both for opening a connection and for waiting for a free
+      // one of the pool. A stopped server refuses at once (503 then); a burst of buyers waits
+      // its turn for up to this long rather than being told the shop is unavailable.
+      connectionTimeoutMillis: 15_000,
     });
     // A connection the server dropped (a restart, a stop) reports it as an "error" event:
     // unhandled, that would end the process (decision 0051). The pool listens only while a
