@@ -146,18 +146,30 @@ export class SeatPairs {
 }
 
 /** Latencies of answered steps and failures by step and error. */
+/**
+ * Latencies by step, failures, and when orders completed. The steps are the API's (take …
+ * charge) or a storefront's requests (take, checkout page, pay, success page): `ordering` is
+ * the step whose success makes the order.
+ */
 export class Tally {
-  readonly latencies = new Map<Step, number[]>(steps.map((s) => [s, []]));
+  readonly latencies: Map<string, number[]>;
   readonly failures = new Map<string, number>();
   /** (time, take ms) of successful takes: how the take's cost moves during the sale. */
   readonly takeTimeline: Array<[number, number]> = [];
   readonly orderTimes: number[] = [];
 
-  observe: StepObserver = (step, ms, reply) => {
+  constructor(
+    readonly stepNames: readonly string[] = steps,
+    private readonly ordering: string = "charge",
+  ) {
+    this.latencies = new Map(stepNames.map((s) => [s, []]));
+  }
+
+  observe = (step: string, ms: number, reply: Pick<Reply, "nCode" | "code">) => {
     if (reply.nCode === 200) {
       this.latencies.get(step)?.push(ms);
       if (step === "take") this.takeTimeline.push([performance.now(), ms]);
-      if (step === "charge") this.orderTimes.push(performance.now());
+      if (step === this.ordering) this.orderTimes.push(performance.now());
       return;
     }
     const key = `${step}: nCode ${reply.nCode} ${reply.code}`.trim();

@@ -19,7 +19,7 @@
 // endpoint to create a show or a performance. So the bench fills a PGlite data folder on
 // tmpfs (/dev/shm: memory-backed like memory://, and a folder is what `npm start` uses),
 // closes it (only one process may open a PGlite folder), then starts the API on it.
-import { execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdtempSync,
@@ -33,6 +33,13 @@ import type { Server } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hashPassword } from "../commerce/customers/password.ts";
+import {
+  closedPort,
+  startSecondStorefront,
+  stopSecondStorefront,
+} from "../tests/e2e/second-storefront.ts";
+import { StorefrontBuyer, storefrontSteps } from "../tests/nodes/support/storefront-buyer.ts";
 import { startApi, stopApi, waitForApi } from "./api-process.ts";
 import {
   checkSale,
@@ -47,10 +54,10 @@ import {
 } from "./onsale-db.ts";
 import {
   httpBuyer,
+  type Outcome,
   percentile,
   purchase,
   SeatPairs,
-  type Send,
   steps,
   type Take,
   Tally,
@@ -68,6 +75,13 @@ import { exitCleanups, whole } from "./options.ts";
 const buyers = whole("BENCH_BUYERS", 50);
 const seconds = whole("BENCH_SECONDS", 60);
 const seatMode = process.env.BENCH_SEATS === "1";
+/** API processes sharing the sale (PostgreSQL only); buyers are spread over them. */
+const apiCount = whole("BENCH_APIS", 1);
+/**
+ * Storefront processes in front of the APIs (PostgreSQL only, after `npm run build`): the
+ * buyers then log in and buy through the storefronts' pages, as browsers without JavaScript.
+ */
+const storefrontCount = process.env.BENCH_STOREFRONTS ? whole("BENCH_STOREFRONTS", 1) : 0;
 /** PGlite only: writes the counted pass's statements there, a line each, steps marked. */
 const statementLog = process.env.BENCH_STATEMENT_LOG;
 const seatsPerRow = 50;
@@ -79,6 +93,8 @@ const plan: Plan = {
   customers: buyers + 1,
 };
 const placesPerOrder = 2;
+/** Every customer's password when buyers log in at storefronts. */
+const storefrontPassword = "Entradas2026";
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const repo = realpathSync(resolve(dirname(fileURLToPath(import.meta.url)), ".."));
 const otherCheckout = process.env.BENCH_CHECKOUT || undefined;
@@ -93,6 +109,17 @@ if (!existsSync(join(checkout, "commerce/server.ts"))) {
 }
 if (!existsSync(join(checkout, "node_modules/tsx"))) {
   throw new Error(`BENCH_CHECKOUT: run npm ci in ${checkout} first`);
+}
+if ((apiCount > 1 || storefrontCount > 0) && !databaseUrl) {
+  throw new Error(
+    "BENCH_APIS > 1 and BENCH_STOREFRONTS need BENCH_DATABASE_URL (PGlite is one process's)",
+  );
+}
+if (
+  storefrontCount > 0 &&
+  (otherCheckout || !existsSync(join(repo, "build/node/storefront.mjs")))
+) {
+  throw new Error("BENCH_STOREFRONTS: run `npm run build` first (this checkout's storefront only)");
 }
 if (databaseUrl && !new URL(databaseUrl).pathname.includes("bench")) {
   throw new Error(`BENCH_DATABASE_URL: the database is emptied; its name must contain "bench"`);
@@ -111,15 +138,38 @@ setTimeout(() => {
 // ---------------------------------------------------------------- the API process
 
 /** This checkout's API over `database` (DATABASE_URL, or PGlite's folders). */
-const startOnSaleApi = (database: Record<string, string>) =>
+const startOnSaleApi = (database: Record<string, string>, port = apiPort) =>
   startApi(
     {
       repo: checkout,
-      port: apiPort,
-      env: { ...database, TICKET_SECRET: "onsale-bench-ticket-secret" },
+      port,
+      env: {
+        ...database,
+        TICKET_SECRET: "onsale-bench-ticket-secret",
+        // Storefronts pass their buyers' addresses on; every buyer logs in from 127.0.0.1.
+        TRUST_CLIENT_ADDRESS_FROM: "127.0.0.1",
+        RATE_LIMITS: "login.address=100000/15",
+      },
     },
     (kill) => cleanups.push(kill),
   );
+
+/** A production storefront (this checkout's build) in front of the API at `apiBase`. */
+async function startBenchStorefront(
+  apiBase: string,
+): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await closedPort();
+  const dataDir = mkdtempSync(join(tmpdir(), "onsale-storefront-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const child = await startSecondStorefront(port, {
+    COMMERCE_API_URL: `${apiBase}/v2`,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "onsale-bench-session-secret-0123456789",
+    LOG_LEVEL: "warn",
+  });
+  cleanups.push(() => child.kill("SIGKILL"));
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
 
 // ---------------------------------------------------------------- CPU from /proc
 
@@ -207,6 +257,13 @@ const generalTake = (sale: OnSale): Take => ({
   listaSectores: [{ idSector: sale.generalSectorId, nCantidad: placesPerOrder }],
 });
 
+/** What a buyer "hears" once the bench knows no places are left (numbered seats). */
+const soldOut: Outcome = {
+  ok: false,
+  step: "take",
+  reply: { nCode: 0, code: "NOT_ENOUGH_PLACES", data: {} },
+};
+
 /** The next purchase's places, or null when the bench knows no more are left. */
 function nextTake(): { take: Take; pair: [number, number] | null } | null {
   if (!seatMode) return { take: generalTake(onSale), pair: null };
@@ -247,6 +304,12 @@ async function main() {
   if (databaseUrl) {
     const sql = await openEmptyPostgres(checkout, databaseUrl);
     onSale = await prepareOnSale(sql, plan);
+    if (storefrontCount > 0) {
+      // Buyers through a storefront log in with a password like anyone.
+      await sql.query("UPDATE customers SET password_hash = $1", [
+        await hashPassword(storefrontPassword),
+      ]);
+    }
     await sql.close();
   } else {
     const parent = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
@@ -313,31 +376,92 @@ async function main() {
     statementsHow = "counted at the PGlite client, this checkout's API in-process";
   }
 
-  // The timed sale.
-  const api = startOnSaleApi(
-    databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: folder as string },
+  // The timed sale: the buyers call the APIs (round robin), or buy through the storefronts.
+  const apis = Array.from({ length: apiCount }, (_, index) =>
+    startOnSaleApi(
+      databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: folder as string },
+      index === 0 ? apiPort : 3400 + ((process.pid + index) % 100),
+    ),
   );
-  await waitForApi(api);
-  const pid = api.child.pid as number;
-  const clients = onSale.tokens.slice(0, buyers).map((token) => httpBuyer(api.base, token));
+  for (const api of apis) await waitForApi(api);
+  const storefronts = await Promise.all(
+    Array.from({ length: storefrontCount }, (_, index) =>
+      startBenchStorefront(apis[index % apis.length].base),
+    ),
+  );
+  const apiPids = apis.map((api) => api.child.pid as number);
+  const storefrontPids = storefronts.map((storefront) => storefront.child.pid as number);
+  const anyExited = () =>
+    apis.some((api) => api.exited) || storefronts.some((s) => s.child.exitCode !== null);
+  const clients = onSale.tokens
+    .slice(0, buyers)
+    .map((token, index) => httpBuyer(apis[index % apis.length].base, token));
   cleanups.push(() => {
     for (const client of clients) client.close();
   });
+  const shoppers = storefronts.length
+    ? Array.from(
+        { length: buyers },
+        (_, index) =>
+          new StorefrontBuyer(
+            storefronts[index % storefronts.length].origin,
+            `buyer${index + 1}@bench.example`,
+            storefrontPassword,
+          ),
+      )
+    : [];
+  for (const shopper of shoppers) {
+    const login = await shopper.logIn();
+    if (!login.ok) throw new Error(`storefront login refused (${login.status})`);
+  }
+  const salePage = {
+    path: `/funcion/gran-recital/${onSale.performanceId}`,
+    generalSectorId: onSale.generalSectorId,
+  };
+  /** A purchase through a storefront, its requests tallied like the API's steps. */
+  const shop = async (shopper: StorefrontBuyer, tally: Tally): Promise<Outcome> => {
+    const bought = await shopper.buy(salePage, {
+      visitPages: true,
+      observe: (step, ms, status) => {
+        const ok =
+          step === "take" || step === "pay" ? status === 303 || status === 302 : status === 200;
+        tally.observe(step, ms, { nCode: ok ? 200 : status, code: `HTTP ${status}` });
+      },
+    });
+    if (bought.ok) return { ok: true, orderId: bought.processId };
+    // A sold-out sale answers the performance page's form with the refusal (4xx).
+    const soldOut = bought.step === "take" && bought.body.includes("NOT_ENOUGH_PLACES");
+    return {
+      ok: false,
+      step: bought.step === "take" ? "take" : "charge",
+      reply: { nCode: bought.status, code: soldOut ? "NOT_ENOUGH_PLACES" : "", data: {} },
+    };
+  };
+  const buyersToRun: Array<(tally: Tally) => Promise<Outcome>> = shoppers.length
+    ? shoppers.map((shopper) => (tally) => shop(shopper, tally))
+    : clients.map((client) => (tally) => {
+        const next = nextTake();
+        if (!next) return Promise.resolve(soldOut);
+        return purchase(client.send, next.take, tally.observe).then((outcome) => {
+          // Taken by this buyer or refused (mostly SEAT_TAKEN: someone else has them): off the
+          // list. After a later step's failure they stay on it: this buyer's next take
+          // (Proceso/0) cancels the unpaid process and so gives them back.
+          if (next.pair && (outcome.ok || outcome.step === "take")) seatPairs.gone(next.pair);
+          return outcome;
+        });
+      });
+  const newTally = (): Tally => (shoppers.length ? new Tally(storefrontSteps, "pay") : new Tally());
 
   let soldOutAt: number | null = null;
-  const loop = async (send: Send, tally: Tally, until: number, once: boolean) => {
-    while (!api.exited && performance.now() < until) {
-      const next = nextTake();
-      if (!next) {
-        soldOutAt ??= performance.now();
-        return;
-      }
-      const outcome = await purchase(send, next.take, tally.observe);
+  const loop = async (
+    buy: (tally: Tally) => Promise<Outcome>,
+    tally: Tally,
+    until: number,
+    once: boolean,
+  ) => {
+    while (!anyExited() && performance.now() < until) {
+      const outcome = await buy(tally);
       if (outcome.ok) approvedSeen += 1;
-      // Taken by this buyer or refused (mostly SEAT_TAKEN: someone else has them): off the
-      // list. After a later step's failure they stay on it: this buyer's next take
-      // (Proceso/0) cancels the unpaid process and so gives them back.
-      if (next.pair && (outcome.ok || outcome.step === "take")) seatPairs.gone(next.pair);
       if (!outcome.ok && outcome.step === "take" && outcome.reply.code === "NOT_ENOUGH_PLACES") {
         soldOutAt ??= performance.now();
         return;
@@ -347,28 +471,34 @@ async function main() {
   };
 
   // Warm-up (not measured): one purchase per buyer opens its connection and warms the JIT.
-  await Promise.all(clients.map((c) => loop(c.send, new Tally(), Number.POSITIVE_INFINITY, true)));
+  await Promise.all(
+    buyersToRun.map((buy) => loop(buy, newTally(), Number.POSITIVE_INFINITY, true)),
+  );
   soldOutAt = null;
 
   const loadBefore = loadavg().map((l) => l.toFixed(2));
-  const tally = new Tally();
-  const apiTicks = cpuTicks(pid);
+  const tally = newTally();
+  const sumTicks = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+  const apiTicks = sumTicks(apiPids);
+  const storefrontTicks = sumTicks(storefrontPids);
   const machineTicks = machineBusyTicks();
   const databaseName = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : "";
   const dbTicks = databaseUrl ? postgresTicks(databaseName) : null;
   const benchCpu = process.cpuUsage();
   const started = performance.now();
   const until = started + seconds * 1000;
-  await Promise.all(clients.map((c) => loop(c.send, tally, until, false)));
+  await Promise.all(buyersToRun.map((buy) => loop(buy, tally, until, false)));
   const elapsed = (performance.now() - started) / 1000;
-  const apiCpu = (cpuTicks(pid) - apiTicks) / ticksPerSecond;
+  const apiCpu = (sumTicks(apiPids) - apiTicks) / ticksPerSecond;
+  const storefrontCpu = (sumTicks(storefrontPids) - storefrontTicks) / ticksPerSecond;
   const machineCpu = (machineBusyTicks() - machineTicks) / ticksPerSecond;
   const dbCpu = databaseUrl ? postgresSeconds(dbTicks, postgresTicks(databaseName)) : null;
   const { user, system } = process.cpuUsage(benchCpu);
   const loadAfter = loadavg().map((l) => l.toFixed(2));
-  const crashed = api.exited;
+  const crashed = anyExited();
   for (const client of clients) client.close();
-  await stopApi(api);
+  for (const storefront of storefronts) await stopSecondStorefront(storefront.child);
+  for (const api of apis) await stopApi(api);
 
   // Report.
   const orders = tally.orderTimes.length;
@@ -383,7 +513,14 @@ async function main() {
         ? ` (sold out after ${((soldOutAt - started) / 1000).toFixed(1)} s)`
         : ""),
   );
-  console.log(`API process CPU: ${apiCpu.toFixed(1)} s → ${perOrder(apiCpu)} ms/order`);
+  console.log(
+    `API process${apis.length > 1 ? `es' (${apis.length})` : ""} CPU: ${apiCpu.toFixed(1)} s → ${perOrder(apiCpu)} ms/order`,
+  );
+  if (storefronts.length > 0) {
+    console.log(
+      `storefront processes' (${storefronts.length}) CPU: ${storefrontCpu.toFixed(1)} s → ${perOrder(storefrontCpu)} ms/order`,
+    );
+  }
   console.log(
     databaseUrl
       ? dbCpu === null
@@ -396,14 +533,14 @@ async function main() {
   const benchSeconds = (user + system) / 1e6;
   console.log(`this bench's own CPU: ${benchSeconds.toFixed(1)} s`);
   // Other work on the machine slows the sale down: say how much there was.
-  const others = machineCpu - apiCpu - benchSeconds - (dbCpu?.all ?? 0);
+  const others = machineCpu - apiCpu - storefrontCpu - benchSeconds - (dbCpu?.all ?? 0);
   console.log(
     `everything else on the machine: ${Math.max(0, others).toFixed(1)} s of CPU (${cpus().length} cores × ${elapsed.toFixed(0)} s = ${(cpus().length * elapsed).toFixed(0)} s available)`,
   );
   console.log("");
   console.log("| step | answered OK | p50 ms | p99 ms |");
   console.log("| --- | ---: | ---: | ---: |");
-  for (const step of steps) {
+  for (const step of tally.stepNames) {
     const times = tally.latencies.get(step) ?? [];
     console.log(
       `| ${step} | ${times.length} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`,
@@ -446,12 +583,13 @@ async function main() {
     console.log(`${check.pass ? "PASS" : "FAIL"}  ${check.name} (${check.detail})`);
   }
   console.log(`free general places left: ${free}`);
-  if (api.stderr.length > 0) {
-    console.log(`\nthe API wrote ${api.stderr.length} lines to stderr; the first ones:`);
+  for (const api of apis) {
+    if (api.stderr.length === 0) continue;
+    console.log(`\n${api.base}'s API wrote ${api.stderr.length} lines to stderr; the first ones:`);
     for (const line of api.stderr.slice(0, 15)) console.log(`  ${line}`);
   }
   if (crashed) {
-    console.error("the API process exited during the sale");
+    console.error("an API or storefront process exited during the sale");
     return 1;
   }
   return checks.every((c) => c.pass) ? 0 : 1;

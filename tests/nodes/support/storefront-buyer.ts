@@ -21,6 +21,11 @@ export function hiddenFields(html: string): Record<string, string> {
   return fields;
 }
 
+/** The requests of a purchase through a storefront, in order. */
+export const storefrontSteps = ["take", "checkout page", "pay", "success page"] as const;
+export type StorefrontStep = (typeof storefrontSteps)[number];
+export type StorefrontObserver = (step: StorefrontStep, ms: number, status: number) => void;
+
 export class StorefrontBuyer {
   private readonly cookies = new Map<string, string>();
 
@@ -67,16 +72,35 @@ export class StorefrontBuyer {
     return { ok: answer.status >= 300 && answer.status < 400, ...answer };
   }
 
-  /** Two places of the general sector, paid (logged in already). */
-  async buy(performance: { path: string; generalSectorId: number }): Promise<StorefrontPurchase> {
-    const taken = await this.send(performance.path, {
+  /**
+   * Two places of the general sector, paid (logged in already). With `visitPages`, the
+   * checkout and the success page are also loaded, as a browser does after each redirect
+   * (the on-sale bench); `observe` is told each request's step, milliseconds and status.
+   */
+  async buy(
+    sale: { path: string; generalSectorId: number },
+    { visitPages = false, observe }: { visitPages?: boolean; observe?: StorefrontObserver } = {},
+  ): Promise<StorefrontPurchase> {
+    const timed = async (step: StorefrontStep, path: string, form?: Record<string, string>) => {
+      const started = performance.now();
+      const answer = await this.send(path, form);
+      observe?.(step, performance.now() - started, answer.status);
+      return answer;
+    };
+    const taken = await timed("take", sale.path, {
       intent: "places",
-      [`qty-${performance.generalSectorId}`]: "2",
+      [`qty-${sale.generalSectorId}`]: "2",
     });
     const processId = Number(/\/BuyTicket\/(\d+)/.exec(taken.location)?.[1]);
     if (!processId) return { ok: false, step: "take", status: taken.status, body: taken.body };
+    if (visitPages) {
+      const checkout = await timed("checkout page", `/BuyTicket/${processId}`);
+      if (checkout.status !== 200) {
+        return { ok: false, step: "take", status: checkout.status, body: checkout.body };
+      }
+    }
     const card = approvedCard();
-    const paid = await this.send(`/BuyTicket/${processId}`, {
+    const paid = await timed("pay", `/BuyTicket/${processId}`, {
       idEntregaTipo: "1",
       nFormaDePago: "1",
       nCuotas: "1",
@@ -89,8 +113,16 @@ export class StorefrontBuyer {
       lAceptaTerminos: "on",
       cClaveIdempotencia: randomUUID(),
     });
-    if (paid.location.includes(`/BuyTicket/ok/${processId}`)) return { ok: true, processId };
-    return { ok: false, step: "pay", status: paid.status, body: paid.body };
+    if (!paid.location.includes(`/BuyTicket/ok/${processId}`)) {
+      return { ok: false, step: "pay", status: paid.status, body: paid.body };
+    }
+    if (visitPages) {
+      const success = await timed("success page", new URL(paid.location, this.origin).pathname);
+      if (success.status !== 200) {
+        return { ok: false, step: "pay", status: success.status, body: success.body };
+      }
+    }
+    return { ok: true, processId };
   }
 
   /** A page of the storefront, as this buyer (status and text). */
