@@ -1,10 +1,11 @@
 // A purchase process as the contract's procesoCompra: its places grouped by performance,
 // each with its promotion, its totals (priceProcess, or the order's once paid) and its clock.
-import { and, asc, eq, gt, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { cardsOfShows } from "../catalog/card-cache.ts";
 import { cardOf } from "../catalog/queries.ts";
 import type { PurchaseProcess } from "../contract/index.ts";
-import type { Executor } from "../db/client.ts";
+import type { Database, Executor } from "../db/client.ts";
+import { preparedOn } from "../db/prepared.ts";
 import {
   bookings,
   orders,
@@ -25,7 +26,12 @@ import { deliveryTypeById } from "./catalogues.ts";
 import { extensionMinutesOf, extensionOffered, processMinutes, processState } from "./clock.ts";
 import { latestPaymentView } from "./payment-state.ts";
 import type { Totals } from "./pricing.ts";
-import { type ChosenPromotions, priceChosen, priceHeldPlaces } from "./promotion-store.ts";
+import {
+  type ChosenPromotions,
+  type PromotionRow,
+  priceChosen,
+  priceHeldPlaces,
+} from "./promotion-store.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
 
@@ -117,7 +123,26 @@ export async function liveHeldPlacesWithPromotions(
   processId: number,
   now: Date,
 ): Promise<{ places: HeldPlace[]; chosen: ChosenPromotions }> {
-  const rows = await tx
+  return withChosenPromotions(await heldWithPromotionsQuery(tx, processId, now));
+}
+
+/** The same read on the database itself, as a prepared statement (every step of a purchase). */
+async function liveHeldPlacesWithPromotionsNow(db: Database, processId: number, now: Date) {
+  const rows = await preparedOn(db, "held_places_with_promotions", (on) =>
+    heldWithPromotionsQuery(on, sql.placeholder("process"), sql.placeholder("now")).prepare(
+      "held_places_with_promotions",
+    ),
+  ).execute({ process: processId, now: now.toISOString() });
+  return withChosenPromotions(rows);
+}
+
+/** The held places with their promotions, for given values or a prepared statement's placeholders. */
+function heldWithPromotionsQuery(
+  tx: Executor,
+  processId: number | Placeholder,
+  now: Date | Placeholder,
+) {
+  return tx
     .select({ place: placeColumns, promotion: promotions })
     .from(positions)
     .innerJoin(sectors, eq(sectors.id, positions.sectorId))
@@ -127,8 +152,19 @@ export async function liveHeldPlacesWithPromotions(
       and(eq(placePromotions.processId, processId), eq(placePromotions.positionId, positions.id)),
     )
     .leftJoin(promotions, eq(promotions.id, placePromotions.promotionId))
-    .where(liveHeldBy(processId, now))
+    .where(
+      and(
+        eq(positions.heldByProcessId, processId),
+        eq(positions.sold, false),
+        gt(positions.heldUntil, now),
+      ),
+    )
     .orderBy(...placesInOrder);
+}
+
+function withChosenPromotions(
+  rows: ReadonlyArray<{ place: HeldPlace; promotion: PromotionRow | null }>,
+): { places: HeldPlace[]; chosen: ChosenPromotions } {
   const chosen: ChosenPromotions = { byPosition: new Map(), rows: new Map() };
   for (const { place, promotion } of rows) {
     if (!promotion) continue;
@@ -185,7 +221,7 @@ export async function loadProcessView(
   // Only a paid process has places bought and an order; an ended one shows nothing.
   const [{ places, chosen }, [order], payment, booking] = await Promise.all([
     state === "ACTIVE"
-      ? liveHeldPlacesWithPromotions(db, process.id, now)
+      ? liveHeldPlacesWithPromotionsNow(db, process.id, now)
       : state === "PAID"
         ? boughtPlaces(db, process.id).then((bought) => ({ places: bought, chosen: null }))
         : Promise.resolve({ places: [], chosen: null }),
