@@ -1,0 +1,363 @@
+// Journey pages benchmark (issue 13, "Speed"): the server CPU of the pages a buyer walks
+// through, each against a bare React Router route measured in the same run. Starts the
+// production server (build/node/storefront.mjs: storefront and embedded API in one process,
+// the demo seed in an in-memory PGlite) on 127.0.0.1, signs a buyer up through the form,
+// buys once through the API with the sandbox's approved card (so a success page exists) and
+// holds a place in a second purchase (so a checkout exists), then loads, logged in, with
+// keep-alive clients taking turns in rounds:
+//
+//   bare route   /robots.txt: a React Router route of the shop with no data and no layout,
+//                through the same server, middleware (language, session, request context)
+//                and request handler as every page, but no React rendering
+//   static FAQ   /FAQ: the shop's layout (header with cart and categories, footer) and text
+//   billboard    /
+//   landing      /landing/<show>
+//   performance  /funcion/<show>/<id>   (the performance bought from, general admission)
+//   checkout     /BuyTicket/<id>        (the held purchase)
+//   success      /BuyTicket/ok/<id>     (the paid purchase)
+//
+// Reports req/s, latency p50/p95 and the server process's CPU per request (utime + stime
+// from /proc/<pid>/stat, so this load generator is not counted; the API and PGlite run in
+// the server process and are), and its ratio to the bare route and to the FAQ.
+//
+//   npm run build && npx tsx bench/journey-pages.ts [seconds-per-page=8] [connections=2]
+//   BENCH_ROUNDS=4            the pages take turns: seconds/rounds each per round
+//   BENCH_ONLY=billboard      only the pages whose name has it (and the bare route and FAQ)
+//   BENCH_CPU_PROFILE=<dir>   the server's V8 CPU profile (node --cpu-prof), written at stop
+//   BENCH_PORT=4191           the server's port (4191–4199 are this bench's)
+// Bounded: every slice stops at its time, and the whole run is killed after 10 minutes.
+import { spawn } from "node:child_process";
+import { Agent, request } from "node:http";
+import { gzipSync } from "node:zlib";
+import { exitCleanups } from "./options.ts";
+import { cpuSeconds } from "./process-cpu.ts";
+
+const seconds = Number(process.argv[2] ?? 8);
+const connections = Number(process.argv[3] ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const port = Number(process.env.BENCH_PORT ?? 4191);
+const base = `http://127.0.0.1:${port}`;
+const password = "Entradas2026";
+const language = "es-AR,es;q=0.9";
+
+type Answer = {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+};
+
+type SendOptions = {
+  method?: string;
+  form?: Record<string, string>;
+  json?: unknown;
+  token?: string;
+  cookie?: string;
+};
+
+function send(agent: Agent, path: string, options: SendOptions = {}) {
+  const body = options.form
+    ? String(new URLSearchParams(options.form))
+    : options.json !== undefined
+      ? JSON.stringify(options.json)
+      : undefined;
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        agent,
+        method: options.method ?? (body ? "POST" : "GET"),
+        headers: {
+          "Accept-Language": language,
+          ...(options.cookie ? { Cookie: options.cookie } : {}),
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+          ...(options.form
+            ? { "Content-Type": "application/x-www-form-urlencoded", Origin: base }
+            : {}),
+          ...(options.json !== undefined ? { "Content-Type": "application/json" } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            headers: res.headers,
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The cookie jar of the one buyer: Set-Cookie answers replace what they name. */
+const jar = new Map<string, string>();
+const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+function keepCookies(answer: Answer) {
+  const set = answer.headers["set-cookie"];
+  for (const line of Array.isArray(set) ? set : set ? [set] : []) {
+    const [pair] = line.split(";");
+    const at = pair.indexOf("=");
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return Boolean(set);
+}
+
+async function api<T>(agent: Agent, path: string, options: SendOptions = {}): Promise<T> {
+  const answer = await send(agent, `/v2${path}`, options);
+  const envelope = JSON.parse(answer.body) as { nCode: number; cMensaje: string; oData: T };
+  if (envelope.nCode !== 200) throw new Error(`${path}: ${envelope.nCode} ${envelope.cMensaje}`);
+  return envelope.oData;
+}
+
+async function waitForServer() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await send(new Agent(), "/readyz")).status === 200) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error("server did not start");
+}
+
+/** A new customer through the shop's form; the session cookie goes into the jar. */
+async function signUp(agent: Agent) {
+  const email = `bench-${Date.now()}@example.com`;
+  const answer = await send(agent, "/signUp", {
+    form: {
+      cNombre: "Ana",
+      cApellido: "Pereyra",
+      cEmail: email,
+      cEmailConfirmacion: email,
+      cClave: password,
+      cClaveConfirmacion: password,
+      cGenero: "FEMENINO",
+      cTipoDocumento: "DNI",
+      cNumeroDocumento: "30123456",
+      nNacimientoDia: "14",
+      nNacimientoMes: "3",
+      nNacimientoAnio: "1988",
+      redirectTo: "/",
+    },
+  });
+  if (answer.status !== 302 || !keepCookies(answer)) {
+    throw new Error(`sign-up: HTTP ${answer.status}`);
+  }
+  return email;
+}
+
+type Card = { cSeo: string; idEspectaculoCartelTipo: number };
+type Sector = { idSector: number; cTipo: string; nDisponibles?: number };
+
+/** The first show on the billboard with a general-admission sector on sale. */
+async function findGeneralAdmission(agent: Agent) {
+  const cards = await api<{ Lista: Card[] }>(agent, "/EspectaculosCartel");
+  for (const card of cards.Lista) {
+    if (card.idEspectaculoCartelTipo === 100) continue; // products, not shows
+    const show = await api<{ listaFunciones: Array<{ idFuncion: number }> }>(
+      agent,
+      `/EspectaculoCartel/${card.cSeo}`,
+    );
+    for (const performance of show.listaFunciones) {
+      const { listaSectores } = await api<{ listaSectores: Sector[] }>(
+        agent,
+        `/Funcion/${performance.idFuncion}`,
+      );
+      const general = listaSectores.find((sector) => sector.cTipo === "GENERAL");
+      if (general) return { show: card.cSeo, performanceId: performance.idFuncion, general };
+    }
+  }
+  throw new Error("no general-admission sector on the billboard");
+}
+
+/** Holds one general place in a new purchase process, through the API. */
+async function hold(agent: Agent, token: string, performanceId: number, sectorId: number) {
+  const taken = await api<{ idProcesoDeCompra: number }>(agent, "/Proceso/0/Posiciones/Tomar", {
+    token,
+    json: { idFuncion: performanceId, listaSectores: [{ idSector: sectorId, nCantidad: 1 }] },
+  });
+  return taken.idProcesoDeCompra;
+}
+
+/** Pays a held process: e-ticket, card, the sandbox's approved 4242 4242 4242 4242. */
+async function pay(agent: Agent, token: string, processId: number) {
+  const path = `/Proceso/${processId}`;
+  await api(agent, `${path}/EntregaTipo/Seleccionar`, { token, json: { idEntregaTipo: 1 } });
+  await api(agent, `${path}/FormaDePago/Seleccionar`, { token, json: { nFormaDePago: 1 } });
+  const paid = await api<{ cEstado: string }>(agent, `${path}/Cobrar`, {
+    token,
+    json: {
+      cClaveIdempotencia: `bench-journey-${processId}`,
+      nCuotas: 1,
+      oTarjeta: {
+        cNumero: "4242424242424242",
+        nMesVencimiento: 12,
+        nAnioVencimiento: new Date().getUTCFullYear() + 2,
+        cCodigoSeguridad: "123",
+        cTitular: "ANA PEREYRA",
+        cDocumento: "30123456",
+      },
+    },
+  });
+  if (paid.cEstado !== "APROBADO") throw new Error(`charge: ${paid.cEstado}`);
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+type Tally = {
+  requests: number;
+  seconds: number;
+  cpuSeconds: number;
+  latencies: number[];
+  cookiesSet: number;
+};
+
+/** Warm-up calls, then `slice` seconds of load; adds what it measured to the page's tally. */
+async function loadSlice(path: string, slice: number, tally: Tally, warmup: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const cookie = cookieHeader();
+  const once = async () => {
+    const started = performance.now();
+    const answer = await send(agent, path, { cookie });
+    if (answer.status !== 200) throw new Error(`${path}: HTTP ${answer.status}`);
+    // A page that writes the session on every request costs that too: counted, shown.
+    if (answer.headers["set-cookie"]) tally.cookiesSet++;
+    return performance.now() - started;
+  };
+  for (let i = 0; i < warmup; i++) await once();
+  const pid = server.pid as number;
+  const stopAt = performance.now() + slice * 1000;
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  let requests = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < stopAt) {
+        tally.latencies.push(await once());
+        requests++;
+      }
+    }),
+  );
+  tally.seconds += (performance.now() - started) / 1000;
+  tally.cpuSeconds += cpuSeconds(pid) - cpuBefore;
+  tally.requests += requests;
+  agent.destroy();
+}
+
+const cleanups = exitCleanups();
+const profile = process.env.BENCH_CPU_PROFILE;
+const server = spawn(
+  process.execPath,
+  [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "build/node/storefront.mjs"],
+  {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DIR: "memory://",
+      DATA_DIR: "test-results/bench-journey-data",
+      SESSION_SECRET: "bench-session-secret-0123456789",
+      COOKIE_SECURE: "false",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
+cleanups.push(() => server.kill("SIGKILL"));
+// However it goes, the run ends: 10 minutes at most.
+setTimeout(() => {
+  console.error("journey-pages: out of time, stopping");
+  process.exit(2);
+}, 600_000).unref();
+
+try {
+  await waitForServer();
+  const agent = new Agent({ keepAlive: true });
+  const email = await signUp(agent);
+  // The API's own token for the same customer: the shop's session holds another one, and
+  // processes belong to the customer, so the shop's pages show what this token buys.
+  const { token } = await api<{ token: string }>(agent, "/Cliente/Ingreso/Token", {
+    json: { cEmail: email, cClave: password },
+  });
+  const found = await findGeneralAdmission(agent);
+  const paidId = await hold(agent, token, found.performanceId, found.general.idSector);
+  await pay(agent, token, paidId);
+  const heldId = await hold(agent, token, found.performanceId, found.general.idSector);
+
+  const pages = [
+    { name: "bare route (/robots.txt)", path: "/robots.txt" },
+    { name: "static FAQ (/FAQ)", path: "/FAQ" },
+    { name: "billboard (/)", path: "/" },
+    { name: "landing", path: `/landing/${found.show}` },
+    { name: "performance page", path: `/funcion/${found.show}/${found.performanceId}` },
+    { name: "checkout", path: `/BuyTicket/${heldId}` },
+    { name: "success page", path: `/BuyTicket/ok/${paidId}` },
+  ];
+  // Each page once as a browser would open it, keeping what the session writes (the greeting
+  // shown once, the checkout's timer), so the timed requests carry the cookie it would.
+  for (const page of pages) {
+    const answer = await send(agent, page.path, { cookie: cookieHeader() });
+    if (answer.status !== 200) throw new Error(`${page.path}: HTTP ${answer.status}`);
+    keepCookies(answer);
+  }
+  const weights = new Map<string, { bytes: number; gzip: number }>();
+  for (const page of pages) {
+    const { body } = await send(agent, page.path, { cookie: cookieHeader() });
+    weights.set(page.path, { bytes: Buffer.byteLength(body), gzip: gzipSync(body).length });
+  }
+  agent.destroy();
+
+  const only = process.env.BENCH_ONLY;
+  const chosen = pages.filter((page, i) => i < 2 || !only || page.name.includes(only));
+  console.log(
+    `${connections} connections, ${seconds} s per page in ${rounds} rounds, logged in, server pid ${server.pid}; ${found.show} performance ${found.performanceId}, held ${heldId}, paid ${paidId}`,
+  );
+  const tallies = chosen.map(
+    (): Tally => ({ requests: 0, seconds: 0, cpuSeconds: 0, latencies: [], cookiesSet: 0 }),
+  );
+  // The pages take turns, a slice each per round, so a drift of the machine's speed during
+  // the run (other work, the JIT, the heap growing) weighs on every page alike.
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, page] of chosen.entries()) {
+      await loadSlice(page.path, seconds / rounds, tallies[index], round === 0 ? 30 : 5);
+    }
+  }
+  const cpuMs = (tally: Tally) => (tally.cpuSeconds * 1000) / tally.requests;
+  const bare = cpuMs(tallies[0]);
+  const faq = cpuMs(tallies[1]);
+  console.log(
+    "page | req/s | p50 ms | p95 ms | server CPU ms/req | × bare | × FAQ | body KiB | gzip KiB | requests | Set-Cookie",
+  );
+  for (const [index, page] of chosen.entries()) {
+    const tally = tallies[index];
+    const weight = weights.get(page.path) ?? { bytes: 0, gzip: 0 };
+    tally.latencies.sort((a, b) => a - b);
+    console.log(
+      [
+        page.name,
+        (tally.requests / tally.seconds).toFixed(0),
+        percentile(tally.latencies, 50).toFixed(1),
+        percentile(tally.latencies, 95).toFixed(1),
+        cpuMs(tally).toFixed(2),
+        (cpuMs(tally) / bare).toFixed(2),
+        (cpuMs(tally) / faq).toFixed(2),
+        (weight.bytes / 1024).toFixed(1),
+        (weight.gzip / 1024).toFixed(1),
+        tally.requests,
+        tally.cookiesSet,
+      ].join(" | "),
+    );
+  }
+} finally {
+  // SIGTERM lets the server stop gracefully, which is when --cpu-prof writes its profile.
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
