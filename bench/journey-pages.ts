@@ -23,8 +23,12 @@
 //   npm run build && npx tsx bench/journey-pages.ts [seconds-per-page=8] [connections=2]
 //   BENCH_ROUNDS=4            the pages take turns: seconds/rounds each per round
 //   BENCH_ONLY=billboard      only the pages whose name has it (and the bare route and FAQ)
-//   BENCH_CPU_PROFILE=<dir>   the server's V8 CPU profile (node --cpu-prof), written at stop
+//   BENCH_CPU_PROFILE=<dir>   the server's V8 CPU profile (node --cpu-prof), written at stop;
+//                             it prints when the timed part began, counted from the server's
+//                             start, so the set-up (migrations, seed) can be left out
+//   BENCH_ALONE=1             with BENCH_ONLY: no baselines, only those pages (a profile of one)
 //   BENCH_PORT=4191           the server's port (4191–4199 are this bench's)
+//   BENCH_GZIP=0              ask for no compression (a browser asks for gzip, deflate, br)
 // Bounded: every slice stops at its time, and the whole run is killed after 10 minutes.
 import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
@@ -39,6 +43,8 @@ const port = Number(process.env.BENCH_PORT ?? 4191);
 const base = `http://127.0.0.1:${port}`;
 const password = "Entradas2026";
 const language = "es-AR,es;q=0.9";
+// As a browser asks; BENCH_GZIP=0 leaves the server's compression out of the measure.
+const acceptEncoding = process.env.BENCH_GZIP === "0" ? "identity" : "gzip, deflate, br";
 
 type Answer = {
   status: number;
@@ -52,6 +58,8 @@ type SendOptions = {
   json?: unknown;
   token?: string;
   cookie?: string;
+  /** Accept-Encoding; by default none, so set-up and weights read plain text. */
+  encoding?: string;
 };
 
 function send(agent: Agent, path: string, options: SendOptions = {}) {
@@ -68,6 +76,7 @@ function send(agent: Agent, path: string, options: SendOptions = {}) {
         method: options.method ?? (body ? "POST" : "GET"),
         headers: {
           "Accept-Language": language,
+          "Accept-Encoding": options.encoding ?? "identity",
           ...(options.cookie ? { Cookie: options.cookie } : {}),
           ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
           ...(options.form
@@ -224,7 +233,7 @@ async function loadSlice(path: string, slice: number, tally: Tally, warmup: numb
   const cookie = cookieHeader();
   const once = async () => {
     const started = performance.now();
-    const answer = await send(agent, path, { cookie });
+    const answer = await send(agent, path, { cookie, encoding: acceptEncoding });
     if (answer.status !== 200) throw new Error(`${path}: HTTP ${answer.status}`);
     // A page that writes the session on every request costs that too: counted, shown.
     if (answer.headers["set-cookie"]) tally.cookiesSet++;
@@ -252,6 +261,7 @@ async function loadSlice(path: string, slice: number, tally: Tally, warmup: numb
 
 const cleanups = exitCleanups();
 const profile = process.env.BENCH_CPU_PROFILE;
+const spawnedAt = performance.now();
 const server = spawn(
   process.execPath,
   [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []), "build/node/storefront.mjs"],
@@ -315,10 +325,15 @@ try {
   agent.destroy();
 
   const only = process.env.BENCH_ONLY;
-  const chosen = pages.filter((page, i) => i < 2 || !only || page.name.includes(only));
+  const alone = process.env.BENCH_ALONE === "1" && only;
+  const chosen = pages.filter((page, i) => (i < 2 && !alone) || !only || page.name.includes(only));
   console.log(
     `${connections} connections, ${seconds} s per page in ${rounds} rounds, logged in, server pid ${server.pid}; ${found.show} performance ${found.performanceId}, held ${heldId}, paid ${paidId}`,
   );
+  if (profile) {
+    const offset = (performance.now() - spawnedAt) / 1000;
+    console.log(`timed part from ${offset.toFixed(1)} s after the server's start`);
+  }
   const tallies = chosen.map(
     (): Tally => ({ requests: 0, seconds: 0, cpuSeconds: 0, latencies: [], cookiesSet: 0 }),
   );
@@ -330,8 +345,9 @@ try {
     }
   }
   const cpuMs = (tally: Tally) => (tally.cpuSeconds * 1000) / tally.requests;
-  const bare = cpuMs(tallies[0]);
-  const faq = cpuMs(tallies[1]);
+  // Alone, there is no yardstick in the run: the ratios say so (NaN).
+  const bare = alone ? Number.NaN : cpuMs(tallies[0]);
+  const faq = alone ? Number.NaN : cpuMs(tallies[1]);
   console.log(
     "page | req/s | p50 ms | p95 ms | server CPU ms/req | × bare | × FAQ | body KiB | gzip KiB | requests | Set-Cookie",
   );
