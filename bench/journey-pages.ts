@@ -22,7 +22,8 @@
 //
 //   npm run build && npx tsx bench/journey-pages.ts [seconds-per-page=8] [connections=2]
 //   BENCH_ROUNDS=4            the pages take turns: seconds/rounds each per round
-//   BENCH_ONLY=billboard      only the pages whose name has it (and the bare route and FAQ)
+//   BENCH_ONLY=billboard,landing  only the pages whose name has one of these (and the bare
+//                             route and FAQ)
 //   BENCH_CPU_PROFILE=<dir>   the server's V8 CPU profile (node --cpu-prof), written at stop;
 //                             it prints when the timed part began, counted from the server's
 //                             start, so the set-up (migrations, seed) can be left out
@@ -338,7 +339,8 @@ try {
 
   const only = process.env.BENCH_ONLY;
   const alone = process.env.BENCH_ALONE === "1" && only;
-  const chosen = pages.filter((page, i) => (i < 2 && !alone) || !only || page.name.includes(only));
+  const wanted = (name: string) => !only || only.split(",").some((part) => name.includes(part));
+  const chosen = pages.filter((page, i) => (i < 2 && !alone) || wanted(page.name));
   console.log(
     `${connections} connections, ${seconds} s per page in ${rounds} rounds, logged in, server pid ${server.pid}; ${found.show} performance ${found.performanceId}, held ${heldId}, paid ${paidId}`,
   );
