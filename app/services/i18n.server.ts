@@ -84,8 +84,8 @@ const byAcceptLanguage = new Map<string, Locale>();
 const maxHeadersKept = 500;
 
 async function detectLocale(request: Request): Promise<Locale> {
-  // With a cookie named like the language's, the detector reads it first (the picker's
-  // choice beats the header); a header without one cannot hold it.
+  // The language picker's cookie beats Accept-Language: when the Cookie header may carry
+  // it, the detector reads it as before; without it, the Accept-Language header decides.
   if (request.headers.get("Cookie")?.includes(`${localeCookie.name}=`)) {
     const detected = await detector.detect(request);
     return isLocale(detected) ? detected : defaultLocale;
