@@ -5,7 +5,6 @@
 // storefront are the same code in both.
 import { stripVTControlCharacters } from "node:util";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { compress } from "hono/compress";
 import {
   createRequestHandler,
   type RouterContext,
@@ -31,6 +30,7 @@ import {
   readinessGate,
 } from "../commerce/operations/routes.ts";
 import { buyerAddress } from "./client-address.ts";
+import { compressResponses } from "./compression.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
 import { type SecurityHeadersEnv, securityHeaders } from "./security-headers.ts";
 
@@ -146,7 +146,7 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
   app.use(securityHeaders({ development: mode === "development", publicOrigin }));
   if (operations) app.use(readinessGate(operations.lifecycle));
   app.use(clientAddressMiddleware(options.trustedProxyHops ?? 0));
-  app.use(compress());
+  app.use(compressResponses());
   app.use(refuseCrossSiteForms);
   if (commerce) {
     // Callers of the mounted API are told apart by the address resolved above (the header

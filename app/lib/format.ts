@@ -29,14 +29,35 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
+/**
+ * Formatted dates, by format, language and moment: the same few hundred performance dates
+ * are written on every page (about 50 on the billboard), and Intl's formatting was 1–2% of
+ * a page's CPU. Pure, so kept; bounded: emptied when full.
+ */
+const formatted = new Map<string, string>();
+const maxFormattedKept = 5000;
+
+function remembered(kind: string, iso: string, locale: Locale, format: () => string): string {
+  const key = `${kind}|${locale}|${iso}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = format();
+    if (formatted.size >= maxFormattedKept) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
+
 /** "sábado, 28 de noviembre de 2026, 20:30" in the chosen language. */
 export function formatDateTime(iso: string, locale: Locale): string {
-  return dateFormat(locale, { dateStyle: "full", timeStyle: "short" }).format(new Date(iso));
+  return remembered("dateTime", iso, locale, () =>
+    dateFormat(locale, { dateStyle: "full", timeStyle: "short" }).format(new Date(iso)),
+  );
 }
 
 export function formatShortDate(iso: string, locale: Locale): string {
-  return dateFormat(locale, { weekday: "short", day: "numeric", month: "short" }).format(
-    new Date(iso),
+  return remembered("short", iso, locale, () =>
+    dateFormat(locale, { weekday: "short", day: "numeric", month: "short" }).format(new Date(iso)),
   );
 }
 

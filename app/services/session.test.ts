@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isLoginValid, loginValidityMs, safeRedirectPath } from "./session.server";
+import { isLoginValid, loginValidityMs, safeRedirectPath, sessionStorage } from "./session.server";
 
 describe("login validity (§9: 180 minutes from dLogin)", () => {
   const dLogin = "2026-11-21T10:00:00.000Z";
@@ -81,5 +81,45 @@ describe("safeRedirectPath", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the session cookie, its signature checked once per header", () => {
+  const user = { token: "t", cNombre: "Ana", cEmail: "a@b.c", dLogin: "x", lAlias: false };
+
+  async function cookieHeaderFor(data: { sid: string }) {
+    const session = await sessionStorage.getSession();
+    session.set("sid", data.sid);
+    session.set("user", user);
+    return (await sessionStorage.commitSession(session)).split(";")[0];
+  }
+
+  it("reads the same cookie alike again, each time as a copy of its own", async () => {
+    const header = await cookieHeaderFor({ sid: "one" });
+    const first = await sessionStorage.getSession(header);
+    first.set("sid", "changed");
+    const { user: changedUser } = first.data;
+    if (changedUser) changedUser.cNombre = "Mallory";
+    const again = await sessionStorage.getSession(header);
+    expect(again.get("sid")).toBe("one");
+    expect(again.get("user")?.cNombre).toBe("Ana");
+  });
+
+  it("still refuses a cookie whose data or signature was changed after a good one was read", async () => {
+    const header = await cookieHeaderFor({ sid: "two" });
+    expect((await sessionStorage.getSession(header)).get("sid")).toBe("two");
+    const [name, value] = [
+      header.slice(0, header.indexOf("=")),
+      header.slice(header.indexOf("=") + 1),
+    ];
+    const dot = value.lastIndexOf(".");
+    const otherData = await cookieHeaderFor({ sid: "three" });
+    const otherSignature = otherData.slice(otherData.lastIndexOf(".") + 1);
+    for (const forged of [
+      `${name}=${value.slice(0, dot)}.${otherSignature}`,
+      `${name}=${value.slice(0, dot - 2)}AA.${value.slice(dot + 1)}`,
+    ]) {
+      expect((await sessionStorage.getSession(forged)).get("sid")).toBeUndefined();
+    }
   });
 });
