@@ -332,12 +332,14 @@ async function main() {
   if (databaseUrl) {
     const target = new URL(databaseUrl);
     const { counter, server } = await countingProxy(
-      { host: target.hostname, port: Number(target.port || 5432) },
+      { host: target.hostname || "127.0.0.1", port: Number(target.port || 5432) },
       proxyPort,
     );
     const proxied = new URL(databaseUrl);
     proxied.hostname = "127.0.0.1";
     proxied.port = String(proxyPort);
+    // A Unix socket (?host=/var/run/postgresql) would bypass the proxy.
+    proxied.searchParams.delete("host");
     const api = startOnSaleApi({ DATABASE_URL: proxied.toString() });
     try {
       await waitForApi(api);
