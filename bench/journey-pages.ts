@@ -38,6 +38,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { resolve } from "node:path";
+import { signUpFields } from "../tests/e2e/sign-up-fields.ts";
 import { exitCleanups } from "./options.ts";
 import { cpuSeconds } from "./process-cpu.ts";
 
@@ -158,21 +159,7 @@ async function waitForServer(target: Target) {
 async function signUp(target: Target, agent: Agent) {
   const email = `bench-${Date.now()}@example.com`;
   const answer = await send(target, agent, "/signUp", {
-    form: {
-      cNombre: "Ana",
-      cApellido: "Pereyra",
-      cEmail: email,
-      cEmailConfirmacion: email,
-      cClave: password,
-      cClaveConfirmacion: password,
-      cGenero: "FEMENINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30123456",
-      nNacimientoDia: "14",
-      nNacimientoMes: "3",
-      nNacimientoAnio: "1988",
-      redirectTo: "/",
-    },
+    form: signUpFields(email, password),
   });
   if (answer.status !== 302 || !keepCookies(target, answer)) {
     throw new Error(`sign-up: HTTP ${answer.status}`);

@@ -15,6 +15,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { gzipSync } from "node:zlib";
+import { signUpFields } from "../tests/e2e/sign-up-fields.ts";
 
 const seconds = Number(process.argv[2] ?? 8);
 const connections = Number(process.argv[3] ?? 4);
@@ -92,21 +93,7 @@ async function waitForServer() {
 
 async function signUp(agent: Agent) {
   const email = `bench-${Date.now()}@example.com`;
-  const form = new URLSearchParams({
-    cNombre: "Ana",
-    cApellido: "Pereyra",
-    cEmail: email,
-    cEmailConfirmacion: email,
-    cClave: "Entradas2026",
-    cClaveConfirmacion: "Entradas2026",
-    cGenero: "FEMENINO",
-    cTipoDocumento: "DNI",
-    cNumeroDocumento: "30123456",
-    nNacimientoDia: "14",
-    nNacimientoMes: "3",
-    nNacimientoAnio: "1988",
-    redirectTo: "/",
-  });
+  const form = new URLSearchParams(signUpFields(email));
   const answer = await send(agent, "/signUp", { method: "POST", body: String(form) });
   const set = answer.headers["set-cookie"];
   cookie = (Array.isArray(set) ? set : [set ?? ""]).map((c) => c.split(";")[0]).join("; ");

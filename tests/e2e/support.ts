@@ -3,6 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type ReadEml, readEml } from "../../commerce/mail/read-eml.ts";
+import { signUpFields } from "./sign-up-fields.ts";
 
 /** A Content-Security-Policy as its directives, by name. */
 export function policyDirectives(policy: string | undefined): Record<string, string> {
@@ -247,21 +248,7 @@ export async function openSeatForm(page: Page) {
 export async function signUpByPost(page: Page, prefix: string, origin = "") {
   const email = uniqueEmail(prefix);
   const response = await page.request.post(`${origin}/signUp`, {
-    form: {
-      cNombre: "Ana",
-      cApellido: "Pereyra",
-      cEmail: email,
-      cEmailConfirmacion: email,
-      cClave: "Entradas2026",
-      cClaveConfirmacion: "Entradas2026",
-      cGenero: "FEMENINO",
-      cTipoDocumento: "DNI",
-      cNumeroDocumento: "30123456",
-      nNacimientoDia: "14",
-      nNacimientoMes: "3",
-      nNacimientoAnio: "1988",
-      redirectTo: "/",
-    },
+    form: signUpFields(email),
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);
