@@ -1,5 +1,6 @@
 // The test databases: one migrated in-memory PGlite per test file (reused by its tests,
 // emptied between them), PGlite data folders, and scratch PostgreSQL databases.
+
 import { createHash, type Hash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,6 +11,7 @@ import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { backgroundWorkSettled } from "../operations/background-work.ts";
 
 const migrationsDir = fileURLToPath(new URL("../db/migrations", import.meta.url));
 
@@ -187,8 +189,14 @@ const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table).name);
 
-/** Empties every table and restarts the ids, so each test sees the same numbers. */
+/**
+ * Empties every table and restarts the ids, so each test sees the same numbers. The previous
+ * test's background work (its confirmation mails, CAE requests) finishes first: left running,
+ * it reads tables while they are emptied (a deadlock on PostgreSQL) or writes into the next
+ * test's data. Work that hangs (a test's stuck outside service) is waited for 5 s at most.
+ */
 export async function resetDatabase(db: Database): Promise<void> {
+  await backgroundWorkSettled(5_000);
   await db.execute(
     sql.raw(`TRUNCATE ${tableNames.map((n) => `"${n}"`).join(", ")} RESTART IDENTITY CASCADE`),
   );
