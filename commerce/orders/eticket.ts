@@ -16,7 +16,12 @@ export async function orderETicketPdf(
   deps: CommerceDeps,
   { customerId, orderId, language }: { customerId: number; orderId: number; language: Language },
 ): Promise<Uint8Array> {
-  const [found] = await loadOrders(deps, customerId, { now: deps.now(), language, orderId });
+  const [found] = await loadOrders(deps, customerId, {
+    now: deps.now(),
+    language,
+    orderId,
+    withPayments: false,
+  });
   if (!found || found.tickets.length === 0) throw notFound();
   // A cancelled order's tickets are void: none is printed again.
   if (isCancelled(found.order.cEstado)) throw notFound();

@@ -65,7 +65,18 @@ export async function loadOrders(
     language,
     orderId,
     atCounter,
-  }: { now: Date; language: Language; orderId?: number; atCounter?: boolean },
+    withPayments = true,
+  }: {
+    now: Date;
+    language: Language;
+    orderId?: number;
+    atCounter?: boolean;
+    /**
+     * Read the orders' payments and receipts too (listaPagos, listaComprobantes). The e-ticket
+     * prints neither: without them, two statements less for every confirmation mail.
+     */
+    withPayments?: boolean;
+  },
 ): Promise<OrderWithTickets[]> {
   const { db } = owner;
   const orderRows = await db
@@ -125,16 +136,18 @@ export async function loadOrders(
     { now, language },
   );
   const t = translate(language);
-  const paymentRows = await db
-    .select()
-    .from(payments)
-    .where(
-      inArray(
-        payments.processId,
-        orderRows.map((r) => r.order.processId),
-      ),
-    )
-    .orderBy(asc(payments.createdAt), asc(payments.id));
+  const paymentRows = withPayments
+    ? await db
+        .select()
+        .from(payments)
+        .where(
+          inArray(
+            payments.processId,
+            orderRows.map((r) => r.order.processId),
+          ),
+        )
+        .orderBy(asc(payments.createdAt), asc(payments.id))
+    : [];
   const answerRows = await db
     .select()
     .from(processAnswers)
@@ -145,11 +158,13 @@ export async function loadOrders(
       ),
     )
     .orderBy(asc(processAnswers.code));
-  const receiptsOf = await loadReceipts(
-    db,
-    orderRows.map((r) => r.order.id),
-    language,
-  );
+  const receiptsOf = withPayments
+    ? await loadReceipts(
+        db,
+        orderRows.map((r) => r.order.id),
+        language,
+      )
+    : new Map<number, never[]>();
 
   return orderRows.map(({ order, installments, cardLast4 }) => {
     const paymentsOfOrder = paymentRows
