@@ -102,7 +102,8 @@ function placesWhere(tx: Executor, condition: SQL | undefined): Promise<HeldPlac
     .orderBy(...placesInOrder);
 }
 
-const liveHeldBy = (processId: number, now: Date) =>
+/** Held by the process and not past its deadline (values, or a prepared statement's placeholders). */
+const liveHeldBy = (processId: number | Placeholder, now: Date | Placeholder) =>
   and(
     eq(positions.heldByProcessId, processId),
     eq(positions.sold, false),
@@ -152,13 +153,7 @@ function heldWithPromotionsQuery(
       and(eq(placePromotions.processId, processId), eq(placePromotions.positionId, positions.id)),
     )
     .leftJoin(promotions, eq(promotions.id, placePromotions.promotionId))
-    .where(
-      and(
-        eq(positions.heldByProcessId, processId),
-        eq(positions.sold, false),
-        gt(positions.heldUntil, now),
-      ),
-    )
+    .where(liveHeldBy(processId, now))
     .orderBy(...placesInOrder);
 }
 
