@@ -15,6 +15,7 @@ import {
   embedsCommerce,
   host,
   openEmbeddedCommerce,
+  pageCacheMs,
   port,
   storefrontOperations,
   trustProxyHops,
@@ -34,6 +35,7 @@ const app = createStorefrontApp({
     : undefined,
   operations: operations.forApp,
   trustedProxyHops: trustProxyHops,
+  pageCacheMs,
   // Fingerprinted assets never change; everything else in public/ may.
   staticFiles: serveStatic({
     root: "./build/client",

@@ -12,6 +12,8 @@
 //   static FAQ   /FAQ: the shop's layout (header with cart and categories, footer) and text
 //   billboard    /
 //   landing      /landing/<show>
+//   billboard and landing again, anonymous: no cookie, as a visitor who has not logged in
+//                (what the server may answer from a copy: server/page-cache.ts)
 //   performance  /funcion/<show>/<id>   (the performance bought from, general admission)
 //   checkout     /BuyTicket/<id>        (the held purchase)
 //   success      /BuyTicket/ok/<id>     (the paid purchase)
@@ -263,15 +265,10 @@ type Tally = {
 };
 
 /** Warm-up calls, then `slice` seconds of load; adds what it measured to the page's tally. */
-async function loadSlice(
-  target: Target,
-  path: string,
-  slice: number,
-  tally: Tally,
-  warmup: number,
-) {
+async function loadSlice(target: Target, page: Page, slice: number, tally: Tally, warmup: number) {
+  const { path } = page;
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const cookie = cookieHeader(target);
+  const cookie = page.anonymous ? undefined : cookieHeader(target);
   const once = async () => {
     const started = performance.now();
     const answer = await send(target, agent, path, { cookie, encoding: acceptEncoding });
@@ -332,7 +329,8 @@ function startServer(label: string, folder: string, at: number): Target {
   return { label, base: `http://127.0.0.1:${at}`, server, jar: new Map() };
 }
 
-type Page = { name: string; path: string };
+/** anonymous: requested without the buyer's cookies. */
+type Page = { name: string; path: string; anonymous?: boolean };
 
 /**
  * A buyer signed up through the form, one purchase paid with the sandbox's approved card and
@@ -357,13 +355,15 @@ async function prepare(target: Target) {
     { name: "static FAQ (/FAQ)", path: "/FAQ" },
     { name: "billboard (/)", path: "/" },
     { name: "landing", path: `/landing/${found.show}` },
+    { name: "billboard, anonymous", path: "/", anonymous: true },
+    { name: "landing, anonymous", path: `/landing/${found.show}`, anonymous: true },
     { name: "performance page", path: `/funcion/${found.show}/${performanceId}` },
     { name: "checkout", path: `/BuyTicket/${heldId}` },
     { name: "success page", path: `/BuyTicket/ok/${paidId}` },
   ];
   // Each page once as a browser would open it, keeping what the session writes (the greeting
   // shown once, the checkout's timer), so the timed requests carry the cookie it would.
-  for (const page of pages) {
+  for (const page of pages.filter((page) => !page.anonymous)) {
     const answer = await send(target, agent, page.path, { cookie: cookieHeader(target) });
     if (answer.status !== 200)
       throw new Error(`${target.label} ${page.path}: HTTP ${answer.status}`);
@@ -372,10 +372,10 @@ async function prepare(target: Target) {
   // The body, and what the server sends when asked for gzip (its own compression level).
   const weights = new Map<string, { bytes: number; gzip: number }>();
   for (const page of pages) {
-    const cookie = cookieHeader(target);
+    const cookie = page.anonymous ? undefined : cookieHeader(target);
     const plain = await send(target, agent, page.path, { cookie });
     const zipped = await send(target, agent, page.path, { cookie, encoding: "gzip" });
-    weights.set(page.path, { bytes: plain.wireBytes, gzip: zipped.wireBytes });
+    weights.set(page.name, { bytes: plain.wireBytes, gzip: zipped.wireBytes });
   }
   agent.destroy();
   console.log(
@@ -405,7 +405,7 @@ try {
     .filter(({ page, index }) => (index < 2 && !alone) || wanted(page.name))
     .map(({ index }) => index);
   console.log(
-    `${connections} connections, ${seconds} s per page and server in ${rounds} rounds, logged in`,
+    `${connections} connections, ${seconds} s per page and server in ${rounds} rounds, logged in (anonymous rows: no cookie)`,
   );
   if (profile) {
     const offset = (performance.now() - spawnedAt) / 1000;
@@ -422,8 +422,8 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const [slot, index] of chosen.entries()) {
       for (const [t, target] of targets.entries()) {
-        const path = prepared[t].pages[index].path;
-        await loadSlice(target, path, seconds / rounds, tallies[t][slot], round === 0 ? 30 : 5);
+        const page = prepared[t].pages[index];
+        await loadSlice(target, page, seconds / rounds, tallies[t][slot], round === 0 ? 30 : 5);
       }
     }
   }
@@ -445,7 +445,7 @@ try {
       const faq = alone ? Number.NaN : cpuMs(tallies[t][1]);
       const page = prepared[t].pages[index];
       const tally = tallies[t][slot];
-      const weight = prepared[t].weights.get(page.path) ?? { bytes: 0, gzip: 0 };
+      const weight = prepared[t].weights.get(page.name) ?? { bytes: 0, gzip: 0 };
       tally.latencies.sort((a, b) => a - b);
       console.log(
         [

@@ -32,6 +32,7 @@ import {
 import { buyerAddress } from "./client-address.ts";
 import { compressResponses } from "./compression.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
+import { anonymousPageCache } from "./page-cache.ts";
 import { type SecurityHeadersEnv, securityHeaders } from "./security-headers.ts";
 
 /** The API's fetch handler; the bindings say who is calling (http/client-address.ts). */
@@ -65,6 +66,11 @@ export type StorefrontServerOptions = {
    * until the server is ready (commerce/operations/routes.ts). Unset: neither (tests).
    */
   operations?: { lifecycle: Lifecycle; metrics: MetricsAccess };
+  /**
+   * How long a page a route shares with anonymous visitors is answered from a copy
+   * (server/page-cache.ts; PAGE_CACHE_MS). Unset or 0: every page is rendered.
+   */
+  pageCacheMs?: number;
 };
 
 type StorefrontEntry = {
@@ -162,6 +168,8 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
     app.all("/cola", (c) => commerce(c.req.raw, {}));
     app.all("/cola/*", (c) => commerce(c.req.raw, {}));
   }
+  // Before the static files: a copy's address is a page's, and a hit skips their look-up.
+  app.use(anonymousPageCache({ ttlMs: mode === "production" ? (options.pageCacheMs ?? 0) : 0 }));
   if (staticFiles) app.use(staticFiles);
   app.all("*", async (c) => {
     const current = typeof source === "function" ? await source() : source;

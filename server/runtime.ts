@@ -12,7 +12,7 @@ import { queueOccupancy } from "../commerce/queue/occupancy.ts";
 import { exitBecauseStartFailed, startCommerce } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
 
-export const { port, host, trustProxyHops } = config;
+export const { port, host, trustProxyHops, pageCacheMs } = config;
 
 /** Whether this storefront runs the API in its own process (no COMMERCE_API_URL). */
 export const embedsCommerce = !config.commerceApiUrl;

@@ -7,6 +7,7 @@ import { LoadMoreResults, maxCumulativePages } from "~/components/browse/load-mo
 import { ShowGrid } from "~/components/browse/show-grid";
 import { categorySearchPath, venuePath } from "~/lib/browse-paths";
 import { useTranslation } from "~/lib/i18n";
+import { sharedWithAnonymousVisitors } from "~/lib/page-cache";
 import { seoMeta } from "~/lib/seo";
 import { firstPages } from "~/services/catalog.server";
 import { orThrow } from "~/services/commerce.server";
@@ -51,6 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+/** Nothing on it is personal but the header, which an anonymous visitor's is not. */
+export const headers: Route.HeadersFunction = () => sharedWithAnonymousVisitors;
 
 export default function Billboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();

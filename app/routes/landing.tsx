@@ -18,6 +18,7 @@ import {
 import { calendarSelection, groupByDay, isBookable } from "~/lib/calendar";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import { sharedWithAnonymousVisitors } from "~/lib/page-cache";
 import { seoMeta } from "~/lib/seo";
 import { eventJsonLd, scriptSafeJson } from "~/lib/structured-data";
 import { orThrow } from "~/services/commerce.server";
@@ -57,6 +58,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+/** Nothing on it is personal but the header, which an anonymous visitor's is not. */
+export const headers: Route.HeadersFunction = () => sharedWithAnonymousVisitors;
 
 /** Choosing a day or month only changes what is shown: the show's data stays as loaded. */
 export function shouldRevalidate({

@@ -45,6 +45,8 @@ export const configSchema = z.object({
   QUEUE_PAGE_URL: httpUrl.optional(),
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (0: none). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** How long anonymous visitors may be answered a copy of a shared page (0: never). */
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
    * End-to-end tests only (decision 0025): a request may move the clock that judges its
    * login's age forward with a header (clock.server.ts). Refused with Secure cookies.
@@ -89,6 +91,8 @@ export type StorefrontConfig = {
   queuePageUrl: string | undefined;
   /** Reverse proxies in front: the buyer's address is read from X-Forwarded-For past them. */
   trustProxyHops: number;
+  /** PAGE_CACHE_MS: server/page-cache.ts (decision 0055). */
+  pageCacheMs: number;
   /** E2E_CLOCK_HEADER=on: the e2e tests' clock header is read (never with Secure cookies). */
   e2eClockHeader: boolean;
   loginMode: "own" | "external";
@@ -163,6 +167,7 @@ function load(): StorefrontConfig {
     queueListUrl: env.QUEUE_LIST_URL,
     queuePageUrl: env.QUEUE_PAGE_URL ? queuePageBaseOf(env.QUEUE_PAGE_URL) : undefined,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    pageCacheMs: env.PAGE_CACHE_MS,
     e2eClockHeader: env.E2E_CLOCK_HEADER === "on",
     loginMode: env.LOGIN_MODE,
     externalLogin: externalLoginFrom(env),

@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { cspViolations, expectSecure, policyDirectives } from "./support";
+import { cspViolations, expectSecure, policyDirectives, signUpByPost } from "./support";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -63,6 +63,38 @@ test("the API's answers and the static files carry the headers too", async ({ re
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["x-request-id"], path).toBeTruthy();
   }
+});
+
+test("a page kept for anonymous visitors gets each answer its own nonce, and never a buyer's", async ({
+  playwright,
+  baseURL,
+  page,
+}) => {
+  // No cookie at all: what the server may answer from a copy (decision 0055).
+  const anonymous = await playwright.request.newContext({ baseURL });
+  try {
+    const landing = "/landing/los-inquilinos-del-conventillo";
+    for (const path of ["/", "/", landing, landing]) {
+      const answer = await anonymous.get(path, { headers: { "Accept-Language": "es" } });
+      expect(answer.status(), path).toBe(200);
+      const headers = answer.headers();
+      expect(headers["x-shop-page-cache"], path).toBeUndefined();
+      expect(headers["set-cookie"], path).toBeUndefined();
+      const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"])?.[1];
+      expect(nonce, path).toBeTruthy();
+      const html = await answer.text();
+      // Every script and preload carries this answer's nonce, and no other (stylesheets
+      // carry an empty one: root.tsx).
+      const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]));
+      expect([...nonces], path).toEqual([nonce]);
+    }
+  } finally {
+    await anonymous.dispose();
+  }
+  // A buyer right behind gets their own page: their name, not the anonymous header.
+  await signUpByPost(page, "page-copy");
+  await page.goto("/");
+  await expect(page.getByRole("banner")).toContainText("Ana");
 });
 
 test("script injected as markup does not run, and is reported", async ({ page }) => {
