@@ -84,6 +84,10 @@ export function anonymousPageCache({
 
   const keep = (key: string, copy: Copy) => {
     copies.delete(key);
+    // Copies past their lifetime are not left holding memory until asked for again.
+    for (const [other, kept] of copies) {
+      if (copy.storedAt - kept.storedAt >= ttlMs) copies.delete(other);
+    }
     if (copies.size >= maxCopies) {
       const oldest = copies.keys().next().value;
       if (oldest !== undefined) copies.delete(oldest);
