@@ -144,6 +144,15 @@ describe("anonymous page cache", () => {
     }
   });
 
+  it("passes on an answer whose headers cannot be written (a redirect) untouched", async () => {
+    const server = shop(() => Response.redirect("http://shop.test/login", 302));
+    for (const headers of [{}, { Cookie: "__session=abc" }]) {
+      const answer = await server.get("/", headers);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe("http://shop.test/login");
+    }
+  });
+
   it("lets visitors who arrive while a page renders wait for that render", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

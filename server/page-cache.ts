@@ -56,6 +56,14 @@ function shareable(response: Response): boolean {
   );
 }
 
+/**
+ * Takes the route's mark off an answer. Only a render carries it, and a render's headers can
+ * be written; another answer (a proxied one) may have headers that cannot, and is left alone.
+ */
+function unmark(response: Response) {
+  if (response.headers.has(pageCacheHeader)) response.headers.delete(pageCacheHeader);
+}
+
 function answerFrom(copy: Copy, nonce: string): Response {
   return new Response(copy.parts.join(nonceAttribute(nonce)), {
     status: copy.status,
@@ -100,7 +108,7 @@ export function anonymousPageCache({
     const nonce = c.get("cspNonce");
     if (key === null || !nonce) {
       await next();
-      c.res.headers.delete(pageCacheHeader);
+      unmark(c.res);
       return;
     }
     const pending = rendering.get(key);
@@ -119,7 +127,7 @@ export function anonymousPageCache({
       const response = c.res;
       if (!shareable(response)) {
         settle(null);
-        response.headers.delete(pageCacheHeader);
+        unmark(response);
         return;
       }
       const html = await response.text();
@@ -136,7 +144,7 @@ export function anonymousPageCache({
       settle(made);
       // Hono merges the old answer's headers into the one assigned: the mark goes after.
       c.res = answerFrom(made, nonce);
-      c.res.headers.delete(pageCacheHeader);
+      unmark(c.res);
     } catch (error) {
       settle(null);
       throw error;
