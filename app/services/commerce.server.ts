@@ -22,13 +22,7 @@ import { i18nFor } from "./i18n.server";
 import { log } from "./log.server";
 import { loginUrlFor } from "./session.server";
 
-/**
- * In-process only: the API looks each token up once per storefront request, keeping what it
- * found in this map (commerce/http/register.ts).
- */
-type InProcessBindings = { commerceCaller: { knownCallers: Map<string, Promise<unknown>> } };
-
-type Transport = (request: Request, bindings?: InProcessBindings) => Response | Promise<Response>;
+type Transport = (request: Request) => Response | Promise<Response>;
 
 let embeddedTransport: Transport | null = null;
 
@@ -84,8 +78,6 @@ export type Caller = {
   requestId?: string;
   /** Told when the API refuses the token (revoked or expired): the user is logged out. */
   onUnauthorized?: () => void;
-  /** The tokens this request's calls presented, as the embedded API resolved them. */
-  knownCallers?: Map<string, Promise<unknown>>;
 };
 
 type Extras = {
@@ -167,7 +159,6 @@ async function send(
         headers: await headersFor(caller, body !== undefined, input),
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
-      caller.knownCallers ? { commerceCaller: { knownCallers: caller.knownCallers } } : undefined,
     );
   } catch (error) {
     log.warn(
@@ -255,8 +246,6 @@ export function commerceClient(base: Caller) {
   // Looked up at the first call only: most pages of a request need it once or never.
   const caller: Caller = {
     ...base,
-    // One client per storefront request (request-context.server.ts): so is this map.
-    knownCallers: new Map(),
     get countryCode() {
       country ??= base.countryCode ?? countryCodeOf(base.request);
       return country;

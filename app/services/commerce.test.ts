@@ -1,19 +1,8 @@
 import { endpoints } from "@contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../commerce/db/client.ts";
-import { storefrontFetch } from "../../commerce/http/client-address.ts";
-import {
-  buildFixture,
-  createCustomerWithToken,
-  createTestApi,
-  testDatabase,
-} from "../../commerce/testing/harness.ts";
-import {
-  callEndpoint,
-  commerceClient,
-  registerEmbeddedCommerce,
-  transportFailureCode,
-} from "./commerce.server";
+import { buildFixture, createTestApi, testDatabase } from "../../commerce/testing/harness.ts";
+import { callEndpoint, registerEmbeddedCommerce, transportFailureCode } from "./commerce.server";
 
 const request = new Request("http://shop.test/funcion/x/7?from=billboard");
 
@@ -56,53 +45,6 @@ describe("callEndpoint against the embedded API (in-process)", () => {
     expect(response.headers.get("Location")).toBe(
       `/login?redirectTo=${encodeURIComponent("/funcion/x/7?from=billboard")}`,
     );
-  });
-});
-
-describe("the callers one storefront request already knows", () => {
-  it("looks the buyer's token up once for the request's reads, and again after a write", async () => {
-    const t = createTestApi(database.db);
-    registerEmbeddedCommerce(storefrontFetch(t.api.fetch));
-    const { token } = await createCustomerWithToken(database.db, t.clock, "known-caller");
-    const knownCallers = new Map<string, Promise<unknown>>();
-    const caller = { request, locale: "es" as const, token, knownCallers };
-
-    const first = await callEndpoint(caller, endpoints.customerInfo);
-    expect(first).toMatchObject({ ok: true, data: { cNombre: "known-caller" } });
-    expect([...knownCallers.keys()]).toEqual([token]);
-    // What the request knows is what the API goes by: a look-up it holds is not made again.
-    knownCallers.set(token, Promise.resolve(null));
-    const refused = await callEndpoint(caller, endpoints.customerInfo, { unauthorized: "fail" });
-    expect(refused).toMatchObject({ ok: false, code: "UNAUTHORIZED" });
-
-    // Without it, the token is looked up again.
-    knownCallers.delete(token);
-    expect(await callEndpoint(caller, endpoints.customerInfo)).toMatchObject({ ok: true });
-    expect(knownCallers.has(token)).toBe(true);
-
-    // A write (here the logout) may end the login: nothing known survives it.
-    expect(await callEndpoint(caller, endpoints.logout)).toMatchObject({ ok: true });
-    expect(knownCallers.size).toBe(0);
-    const afterLogout = await callEndpoint(caller, endpoints.customerInfo, {
-      unauthorized: "fail",
-    });
-    expect(afterLogout).toMatchObject({ ok: false, code: "UNAUTHORIZED" });
-  });
-
-  it("is one map per client, so per storefront request: the next request looks up anew", async () => {
-    const t = createTestApi(database.db);
-    registerEmbeddedCommerce(storefrontFetch(t.api.fetch));
-    const { token } = await createCustomerWithToken(database.db, t.clock, "two-requests");
-    const before = commerceClient({ request, locale: "es", token });
-    expect(await before.call(endpoints.customerInfo)).toMatchObject({ ok: true });
-    // Another tab logs out; then this buyer's next page is a new request with a new client.
-    const elsewhere = commerceClient({ request, locale: "es", token });
-    expect(await elsewhere.call(endpoints.logout)).toMatchObject({ ok: true });
-    const next = commerceClient({ request, locale: "es", token });
-    expect(await next.call(endpoints.customerInfo, { unauthorized: "fail" })).toMatchObject({
-      ok: false,
-      code: "UNAUTHORIZED",
-    });
   });
 });
 

@@ -18,19 +18,7 @@ export type CommerceCaller = {
   address?: string | null;
   /** An in-process call from the storefront: its X-Client-Address names the buyer. */
   storefront?: boolean;
-  /**
-   * The tokens the storefront's calls of ONE of its requests presented, with whom they
-   * belong to (http/register.ts): a page that makes several calls looks its buyer up once.
-   * Only the storefront's server can hand it over; no network caller reaches the env.
-   */
-  knownCallers?: KnownCallers;
 };
-
-/**
- * Token → the look-up of whom it belongs to, for the length of one storefront request. The
- * storefront only makes the map; the API alone fills and reads it (register.ts).
- */
-export type KnownCallers = Map<string, Promise<unknown>>;
 
 export type CommerceBindings = {
   commerceCaller?: CommerceCaller;
@@ -63,18 +51,9 @@ export function clientAddressResolver(trustedSources: readonly string[] = []) {
 
 const storefrontCaller: CommerceBindings = { commerceCaller: { storefront: true } };
 
-/**
- * How the embedded storefront calls the API in-process: a caller whose header is believed,
- * and who may hand over the callers already known to the request it serves.
- */
+/** How the embedded storefront calls the API in-process: a caller whose header is believed. */
 export function storefrontFetch(
   fetch: (request: Request, env: CommerceBindings) => Response | Promise<Response>,
 ) {
-  return (request: Request, bindings?: CommerceBindings) => {
-    const knownCallers = bindings?.commerceCaller?.knownCallers;
-    return fetch(
-      request,
-      knownCallers ? { commerceCaller: { storefront: true, knownCallers } } : storefrontCaller,
-    );
-  };
+  return (request: Request) => fetch(request, storefrontCaller);
 }

@@ -24,7 +24,6 @@ import {
   unauthorized,
 } from "../errors.ts";
 import { type Language, languageFromHeader, translate } from "../i18n.ts";
-import type { CommerceBindings, KnownCallers } from "./client-address.ts";
 
 export type CommerceEnv = Env & { Variables: { language: Language } };
 export type CommerceContext = Context<CommerceEnv>;
@@ -168,63 +167,6 @@ export type RegisterOptions = {
   clientAddress?: (c: Context) => string | null;
 };
 
-function knownCallersOf(c: Context): KnownCallers | undefined {
-  return (c.env as CommerceBindings | undefined)?.commerceCaller?.knownCallers;
-}
-
-/**
- * Who the token belongs to: looked up, or taken from the callers the storefront's request
- * already knows (http/client-address.ts). A failed look-up is not kept.
- */
-function callerOf(c: Context, token: string, resolveCaller: ResolveCaller) {
-  const known = knownCallersOf(c);
-  if (!known) return resolveCaller(token);
-  let caller = known.get(token) as ReturnType<ResolveCaller> | undefined;
-  if (!caller) {
-    caller = resolveCaller(token);
-    known.set(token, caller);
-    caller.catch(() => known.delete(token));
-  }
-  return caller;
-}
-
-/** One call: its caller checked, its input parsed, its handler's result in the envelope. */
-async function answer(
-  c: Context<CommerceEnv>,
-  endpoint: EndpointDefinition,
-  handler: Implementation["handler"],
-  options: RegisterOptions,
-): Promise<Response> {
-  let customerId: number | null = null;
-  if (endpoint.access !== "public") {
-    const token = bearerToken(c);
-    const caller = token ? await callerOf(c, token, options.resolveCaller) : null;
-    if (caller === null && endpoint.access === "customer") throw unauthorized();
-    // Buying needs the customer's data complete: an external login's customer whose
-    // provider left some out completes it first (/additionalData), whatever the client.
-    if (caller?.dataPending && endpoint.area === "purchase" && endpoint.method !== "GET") {
-      throw businessError("ADDITIONAL_DATA_REQUIRED");
-    }
-    customerId = caller?.customerId ?? null;
-  }
-  const input = await parseInput(c, endpoint);
-  const result = await handler({
-    ...(input as ParsedInput<EndpointDefinition>),
-    customerId: customerId as never,
-    language: c.get("language"),
-    clientAddress: options.clientAddress?.(c) ?? null,
-    c,
-  });
-  if (isFileResponse(endpoint.response) || result instanceof Response) return result as Response;
-  if (options.checkResponses) {
-    const checked = endpoint.response.safeParse(result);
-    if (!checked.success) {
-      throw new Error(`${endpoint.id} answered outside its contract: ${checked.error.message}`);
-    }
-  }
-  return c.json({ nCode: 200, oData: result });
-}
-
 export function registerEndpoints(
   app: Hono<CommerceEnv>,
   implementations: readonly Implementation[],
@@ -232,14 +174,35 @@ export function registerEndpoints(
 ) {
   for (const { endpoint, handler } of implementations) {
     app.on(endpoint.method, routerPath(endpoint.path), async (c) => {
-      // A write may end or change a login (a logout, a new password, data completed): what
-      // the storefront's request knew of its callers is forgotten after it, even if it fails.
-      if (endpoint.method === "GET") return answer(c, endpoint, handler, options);
-      try {
-        return await answer(c, endpoint, handler, options);
-      } finally {
-        knownCallersOf(c)?.clear();
+      let customerId: number | null = null;
+      if (endpoint.access !== "public") {
+        const token = bearerToken(c);
+        const caller = token ? await options.resolveCaller(token) : null;
+        if (caller === null && endpoint.access === "customer") throw unauthorized();
+        // Buying needs the customer's data complete: an external login's customer whose
+        // provider left some out completes it first (/additionalData), whatever the client.
+        if (caller?.dataPending && endpoint.area === "purchase" && endpoint.method !== "GET") {
+          throw businessError("ADDITIONAL_DATA_REQUIRED");
+        }
+        customerId = caller?.customerId ?? null;
       }
+      const input = await parseInput(c, endpoint);
+      const result = await handler({
+        ...(input as ParsedInput<EndpointDefinition>),
+        customerId: customerId as never,
+        language: c.get("language"),
+        clientAddress: options.clientAddress?.(c) ?? null,
+        c,
+      });
+      if (isFileResponse(endpoint.response) || result instanceof Response)
+        return result as Response;
+      if (options.checkResponses) {
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          throw new Error(`${endpoint.id} answered outside its contract: ${checked.error.message}`);
+        }
+      }
+      return c.json({ nCode: 200, oData: result });
     });
   }
 
