@@ -146,7 +146,7 @@ describe("anonymous page cache", () => {
 
   it("passes on an answer whose headers cannot be written (a redirect) untouched", async () => {
     const server = shop(() => Response.redirect("http://shop.test/login", 302));
-    for (const headers of [{}, { Cookie: "__session=abc" }]) {
+    for (const headers of [{}, { Cookie: "__session=abc" }] as Record<string, string>[]) {
       const answer = await server.get("/", headers);
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("http://shop.test/login");
