@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { pageCacheHeader } from "../app/lib/page-cache.ts";
+import { metricsRegistry } from "../commerce/operations/metrics.ts";
 import { anonymousPageCache, pageCacheKeyOf } from "./page-cache.ts";
 
 type Env = { Variables: { cspNonce: string; route?: string } };
@@ -182,6 +183,24 @@ describe("anonymous page cache", () => {
     expect(server.renders()).toBe(3);
     await server.get("/a");
     expect(server.renders()).toBe(4);
+  });
+
+  it("counts the answers from a copy and the renders kept, for the operators' hit rate", async () => {
+    const counted = async () => {
+      const metric = await metricsRegistry.getSingleMetric("shop_page_copies_total")?.get();
+      const value = (outcome: string) =>
+        metric?.values.find((entry) => entry.labels.outcome === outcome)?.value ?? 0;
+      return { answered: value("answered"), kept: value("kept") };
+    };
+    const before = await counted();
+    const server = shop();
+    await server.get();
+    await server.get();
+    await server.get();
+    await server.get("/", { Cookie: "__session=abc" });
+    const after = await counted();
+    expect(after.kept - before.kept).toBe(1);
+    expect(after.answered - before.answered).toBe(2);
   });
 
   it("is off with no lifetime", async () => {

@@ -10,6 +10,7 @@
 // nonce of the render it came from, replaced by the request's own on every answer.
 import type { MiddlewareHandler } from "hono";
 import { pageCacheHeader } from "../app/lib/page-cache.ts";
+import { shopMetrics } from "../commerce/operations/metrics.ts";
 
 type Env = { Variables: { cspNonce: string; route?: string } };
 
@@ -115,6 +116,7 @@ export function anonymousPageCache({
     const copy = fresh(key) ?? (pending ? await pending : null);
     if (copy) {
       if (copy.route) c.set("route", copy.route);
+      shopMetrics.pageCopy("answered");
       return answerFrom(copy, nonce);
     }
 
@@ -141,6 +143,7 @@ export function anonymousPageCache({
         route: c.get("route"),
       };
       keep(key, made);
+      shopMetrics.pageCopy("kept");
       settle(made);
       // Hono merges the old answer's headers into the one assigned: the mark goes after.
       c.res = answerFrom(made, nonce);

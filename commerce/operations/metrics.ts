@@ -1,8 +1,8 @@
 // The process's metrics in Prometheus's text format (GET /metrics, routes.ts): requests and
 // their latency by route pattern (never a path with its ids), the process's own figures
 // (CPU, memory, event loop), and the shop's: places held and given back, orders, payments by
-// the acquirer's answer, bookings, and each waiting room's length, visitors inside and
-// admissions. Counted where the event happens (the domain's own functions), once it is
+// the acquirer's answer, bookings, each waiting room's length, visitors inside and
+// admissions, and the anonymous visitors' page copies (server/page-cache.ts). Counted where the event happens (the domain's own functions), once it is
 // committed. One registry per process: embedded, the storefront's server shows the API's too.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
@@ -56,8 +56,18 @@ const admissions = shopCounter(
   ["performance"],
 );
 
+export const pageCopyOutcomes = ["answered", "kept"] as const;
+export type PageCopyOutcome = (typeof pageCopyOutcomes)[number];
+
+const pageCopies = shopCounter(
+  "shop_page_copies_total",
+  "Anonymous visitors' pages answered from a copy, or rendered and kept as one (storefront)",
+  ["outcome"],
+);
+
 // Zero from the start, so a rate over a fresh process is a rate.
 for (const outcome of paymentOutcomes) payments.inc({ outcome }, 0);
+for (const outcome of pageCopyOutcomes) pageCopies.inc({ outcome }, 0);
 
 /** The shop's counters, for the domain's functions to move. */
 export const shopMetrics = {
@@ -68,6 +78,7 @@ export const shopMetrics = {
   bookingOpened: () => bookings.inc(),
   admitted: (performanceId: number, count: number) =>
     admissions.inc({ performance: String(performanceId) }, count),
+  pageCopy: (outcome: PageCopyOutcome) => pageCopies.inc({ outcome }),
 };
 
 /** A waiting room's visitors now: still waiting, and inside (admitted or buying). */
