@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { pageCacheHeader } from "../app/lib/page-cache.ts";
 import { metricsRegistry } from "../commerce/operations/metrics.ts";
 import { anonymousPageCache, pageCacheKeyOf } from "./page-cache.ts";
@@ -154,22 +154,39 @@ describe("anonymous page cache", () => {
     }
   });
 
-  it("lets visitors who arrive while a page renders wait for that render", async () => {
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
+  it("lets visitors who arrive while a shared page renders again wait for that render", async () => {
+    let gate: Promise<void> = Promise.resolve();
     const server = shop(async (request, nonce) => {
       await gate;
       return sharedPage(request, nonce);
     });
+    await server.get();
+    server.advance(1000);
+    let release: () => void = () => {};
+    gate = new Promise<void>((resolve) => (release = resolve));
     const answers = Promise.all([server.get(), server.get(), server.get()]);
     release();
     const pages = await Promise.all((await answers).map((answer) => answer.text()));
-    expect(server.renders()).toBe(1);
+    expect(server.renders()).toBe(2);
     expect(pages.map((page) => page.match(/nonce="([^"]+)"/)?.[1])).toEqual([
-      "nonce-1+/=",
       "nonce-2+/=",
       "nonce-3+/=",
+      "nonce-4+/=",
     ]);
+  });
+
+  it("never holds back a visitor of a page that is not shared", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = shop(async () => {
+      await gate;
+      return new Response("<p>login</p>", { headers: { "Content-Type": "text/html" } });
+    });
+    const answers = Promise.all([server.get("/login"), server.get("/login")]);
+    // Both render at once: neither waits for the other's answer.
+    await vi.waitFor(() => expect(server.renders()).toBe(2));
+    release();
+    expect((await answers).map((answer) => answer.status)).toEqual([200, 200]);
   });
 
   it("drops the oldest copy past its limit", async () => {

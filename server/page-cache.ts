@@ -77,18 +77,16 @@ export function anonymousPageCache({
   maxCopies = 200,
   now = Date.now,
 }: PageCacheOptions): MiddlewareHandler<Env> {
+  // A copy past its lifetime stays until replaced or swept: it says the page is shared.
   const copies = new Map<string, Copy>();
-  // Renders under way for a key: visitors arriving meanwhile wait for it instead of each
-  // rendering the same page (the moment a popular copy runs out, in an on-sale).
+  // Renders under way of pages known to be shared: visitors arriving meanwhile wait for it
+  // instead of each rendering the same page (the moment a popular copy runs out, in an
+  // on-sale). Any other page (a login form, a static file) is never held back this way.
   const rendering = new Map<string, Promise<Copy | null>>();
 
-  const fresh = (key: string) => {
-    const copy = copies.get(key);
-    if (!copy) return null;
+  const isFresh = (copy: Copy) => {
     const age = now() - copy.storedAt;
-    if (age >= 0 && age < ttlMs) return copy;
-    copies.delete(key);
-    return null;
+    return age >= 0 && age < ttlMs;
   };
 
   const keep = (key: string, copy: Copy) => {
@@ -112,8 +110,9 @@ export function anonymousPageCache({
       unmark(c.res);
       return;
     }
+    const known = copies.get(key);
     const pending = rendering.get(key);
-    const copy = fresh(key) ?? (pending ? await pending : null);
+    const copy = (known && isFresh(known) ? known : null) ?? (pending ? await pending : null);
     if (copy) {
       if (copy.route) c.set("route", copy.route);
       shopMetrics.pageCopy("answered");
@@ -122,12 +121,14 @@ export function anonymousPageCache({
 
     // Registered before anything is awaited, so that visitors right behind find it.
     let settle: (copy: Copy | null) => void = () => {};
-    const first = !rendering.has(key);
-    if (first) rendering.set(key, new Promise<Copy | null>((resolve) => (settle = resolve)));
+    const leads = known !== undefined && !rendering.has(key);
+    if (leads) rendering.set(key, new Promise<Copy | null>((resolve) => (settle = resolve)));
     try {
       await next();
       const response = c.res;
       if (!shareable(response)) {
+        // Not shared (any more): nobody waits for this page's renders from now on.
+        copies.delete(key);
         settle(null);
         unmark(response);
         return;
@@ -152,7 +153,7 @@ export function anonymousPageCache({
       settle(null);
       throw error;
     } finally {
-      if (first) rendering.delete(key);
+      if (leads) rendering.delete(key);
     }
   };
 }
