@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { log } from "../log.ts";
 import { DataFolderError, prepareDataFolder } from "./data-folder.ts";
 import { fillNewFolderInChild } from "./first-fill.ts";
+import { pgliteForDrizzle } from "./pglite-client.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,7 +114,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     const client = new PGlite(dataDir, {
       startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
     });
-    const db = drizzle(client, { schema });
+    await client.waitReady;
+    const db = drizzle(pgliteForDrizzle(client), { schema });
     await migrate(db, { migrationsFolder });
     if (options.seedDemo) await seedDemo(db as unknown as Database);
     return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
@@ -196,7 +198,7 @@ async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
     }
   };
   try {
-    const db = drizzle(client, { schema });
+    const db = drizzle(pgliteForDrizzle(client), { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Database, close, kind: "pglite" };
   } catch (error) {

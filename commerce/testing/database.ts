@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { is, sql } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { pgliteForDrizzle } from "../db/pglite-client.ts";
 import * as schema from "../db/schema.ts";
 import { backgroundWorkSettled } from "../operations/background-work.ts";
 
@@ -57,7 +58,7 @@ async function openPglite(): Promise<DatabaseHandle> {
       const { drizzle } = await import("drizzle-orm/pglite");
       const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
       await client.waitReady;
-      const db = drizzle(client, { schema }) as unknown as Database;
+      const db = drizzle(pgliteForDrizzle(client), { schema }) as unknown as Database;
       return { db, close: () => client.close(), kind: "pglite" };
     } catch {
       // A damaged dump: fall back to a fresh database (and rewrite the dump below).

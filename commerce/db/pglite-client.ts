@@ -1,0 +1,65 @@
+// drizzle over PGlite without PGlite merging drizzle's result parsers into its own on every
+// statement. drizzle asks for timestamps, dates and intervals (and their arrays) as text by
+// passing `parsers` with each query; PGlite then copies its table of 300-odd type parsers
+// with drizzle's laid over it, per statement: about 0.1 ms each, 12 % of the embedded
+// server's CPU in an on-sale (bench/README.md, "On-sale", session 16). Setting the same
+// parsers on the instance once and dropping them from each call gives the same rows.
+type Parser = (value: string, typeId?: number) => unknown;
+type QueryOptions = { parsers?: Record<number, Parser> } & Record<string, unknown>;
+
+/**
+ * What drizzle-orm's PGlite session keeps as text, by type id (drizzle-orm/pglite/session).
+ * Numbers, not PGlite's `types`: PGlite is loaded only once a server opens it (client.ts).
+ */
+export const textResultTypes: readonly number[] = [
+  1114, // timestamp
+  1184, // timestamptz
+  1186, // interval
+  1082, // date
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+
+type Queryable = {
+  query: (query: string, params?: unknown[], options?: QueryOptions) => Promise<unknown>;
+};
+type PgliteLike = Queryable & {
+  parsers: Record<number, Parser>;
+  transaction: <T>(run: (tx: Queryable) => Promise<T>) => Promise<T>;
+};
+
+/** Its statements' `parsers` dropped: the instance already parses those types the same way. */
+function withoutPerQueryParsers<T extends Queryable>(target: T): T {
+  return new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key, object);
+      if (typeof value !== "function") return value;
+      if (key === "query") {
+        return (query: string, params?: unknown[], options?: QueryOptions) => {
+          if (!options?.parsers) return value.call(object, query, params, options);
+          const { parsers: _sameAsTheInstance, ...rest } = options;
+          return value.call(object, query, params, rest);
+        };
+      }
+      if (key === "transaction") {
+        return (run: (tx: Queryable) => Promise<unknown>) =>
+          value.call(object, (tx: Queryable) => run(withoutPerQueryParsers(tx)));
+      }
+      // PGlite keeps private fields: its methods must run on the object itself.
+      return value.bind(object);
+    },
+  });
+}
+
+/**
+ * The client to hand to drizzle: `client` (ready, its array types loaded) with drizzle's text
+ * parsers set on it once.
+ */
+export function pgliteForDrizzle<T extends object>(client: T): T {
+  const pglite = client as unknown as PgliteLike;
+  for (const typeId of textResultTypes) pglite.parsers[typeId] = (value: string) => value;
+  return withoutPerQueryParsers(pglite) as unknown as T;
+}
