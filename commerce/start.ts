@@ -7,6 +7,7 @@ import { idTokenVerifier } from "./customers/id-token.ts";
 import { listenForChanges } from "./db/changes.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { DataFolderError } from "./db/data-folder.ts";
+import { startEmbeddedVacuum } from "./db/embedded-vacuum.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { SandboxFiscalAuthority } from "./invoicing/sandbox-authority.ts";
 import { errorFields, log } from "./log.ts";
@@ -128,6 +129,8 @@ export async function startCommerce(settings: CommerceSettings) {
     // The waiting rooms: their pages, and the job that lets visitors in (decision 0048).
     const waitingPages = queuePages(deps, { storefrontUrl: settings.queue.storefrontUrl });
     const admissions = startAdmissionJob(deps, { intervalMs: settings.queue.tickMs });
+    // PGlite has no autovacuum: the embedded server vacuums its database itself.
+    const vacuum = startEmbeddedVacuum(handle);
     // Other nodes' changes of the queues, heard at once (decision 0051).
     const changes = settings.databaseUrl
       ? listenForChanges(settings.databaseUrl, () => forgetQueueSettings(deps))
@@ -146,6 +149,7 @@ export async function startCommerce(settings: CommerceSettings) {
       close: async () => {
         await changes?.stop();
         await admissions.stop();
+        await vacuum?.stop();
         await notifier?.stop();
         await walletNotifier?.stop();
         await reconciler.stop();
