@@ -1,10 +1,13 @@
 // What one statement costs on an in-memory PGlite, by how it is sent: with and without
-// per-statement result parsers (as drizzle sends them), and as text or as a statement
-// prepared once (`EXECUTE`). No server, no network; about 20 s.
+// per-statement result parsers (as drizzle sends them), as text, as a statement prepared once
+// (`EXECUTE`), and as the server sends them (commerce/db/pglite-named-statements.ts). No server, no network; about 20 s.
 //
 //   npx tsx bench/pglite-statements.ts [runs]        # 3000 by default
-import { PGlite } from "@electric-sql/pglite";
+import * as pgliteModule from "@electric-sql/pglite";
 import { textResultTypes } from "../commerce/db/pglite-client.ts";
+import { namedStatements } from "../commerce/db/pglite-named-statements.ts";
+
+const { PGlite } = pgliteModule;
 
 const runs = Number(process.argv[2] ?? 3000);
 const asText = Object.fromEntries(textResultTypes.map((type) => [type, (value: string) => value]));
@@ -62,6 +65,10 @@ await db.exec(`prepare by_key(int) as ${byKey}`);
 await measure("key read, EXECUTE", (i) =>
   db.query(`execute by_key(${processId(i)})`, [], { rowMode: "array" }),
 );
+const named = namedStatements(db, pgliteModule);
+await measure("key read, named (the server's way)", (i) =>
+  named.query(byKey, [processId(i)], { rowMode: "array" }, false),
+);
 await measure("held places, text", (i) =>
   db.query(heldPlaces, [processId(i), now], { rowMode: "array" }),
 );
@@ -71,5 +78,8 @@ await measure("held places, text, drizzle's parsers", (i) =>
 await db.exec(`prepare held_places(int, timestamptz) as ${heldPlaces}`);
 await measure("held places, EXECUTE", (i) =>
   db.query(`execute held_places(${processId(i)}, '${now}')`, [], { rowMode: "array" }),
+);
+await measure("held places, named (the server's way)", (i) =>
+  named.query(heldPlaces, [processId(i), now], { rowMode: "array" }, false),
 );
 await db.close();

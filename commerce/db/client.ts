@@ -108,14 +108,15 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   const dataDir = options.dataDir ?? "memory://";
   if (dataDir.startsWith("memory://")) {
-    const { PGlite } = await loadPglite();
+    const pglite = await loadPglite();
+    const { PGlite } = pglite;
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     const client = new PGlite(dataDir, {
       startParams: [...PGlite.defaultStartParams, ...pgliteSettings],
     });
     await client.waitReady;
-    const db = drizzle(pgliteForDrizzle(client), { schema });
+    const db = drizzle(pgliteForDrizzle(client, pglite), { schema });
     await migrate(db, { migrationsFolder });
     if (options.seedDemo) await seedDemo(db as unknown as Database);
     return { db: db as unknown as Database, close: () => client.close(), kind: "pglite" };
@@ -170,7 +171,8 @@ function collectClosedInstances() {
 
 /** A PGlite data folder, locked to this process, checked and migrated. */
 async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await loadPglite();
+  const pglite = await loadPglite();
+  const { PGlite } = pglite;
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const folder = prepareDataFolder(dataDir);
@@ -198,7 +200,7 @@ async function openPgliteFolder(dataDir: string): Promise<DatabaseHandle> {
     }
   };
   try {
-    const db = drizzle(pgliteForDrizzle(client), { schema });
+    const db = drizzle(pgliteForDrizzle(client, pglite), { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Database, close, kind: "pglite" };
   } catch (error) {

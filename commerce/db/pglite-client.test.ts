@@ -1,3 +1,4 @@
+import * as pgliteModule from "@electric-sql/pglite";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import {
@@ -103,5 +104,9 @@ describe("drizzle over PGlite, parsers set once", () => {
     expect(actual.built[0]?.amounts).toEqual(["1.5", "2"]);
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((options) => options.parsers === undefined)).toBe(true);
+
+    // The same rows again with the statements named (pglite-named-statements.ts).
+    const named = await readEverything(drizzle(pgliteForDrizzle(client, pgliteModule)));
+    expect(named).toEqual(expected);
   });
 });

@@ -4,6 +4,12 @@
 // with drizzle's laid over it, per statement: about 0.1 ms each, 12 % of the embedded
 // server's CPU in an on-sale (bench/README.md, "On-sale", session 16). Setting the same
 // parsers on the instance once and dropping them from each call gives the same rows.
+import {
+  type NamedStatements,
+  namedStatements,
+  type PgliteProtocol,
+} from "./pglite-named-statements.ts";
+
 type Parser = (value: string, typeId?: number) => unknown;
 type QueryOptions = { parsers?: Record<number, Parser> } & Record<string, unknown>;
 
@@ -31,22 +37,32 @@ type PgliteLike = Queryable & {
   transaction: <T>(run: (tx: Queryable) => Promise<T>) => Promise<T>;
 };
 
-/** Its statements' `parsers` dropped: the instance already parses those types the same way. */
-function withoutPerQueryParsers<T extends Queryable>(target: T): T {
+/**
+ * Its statements' `parsers` dropped (the instance already parses those types the same way),
+ * and sent as named statements when `named` is given.
+ */
+function forDrizzle<T extends Queryable>(
+  target: T,
+  named: NamedStatements | null,
+  inTransaction: boolean,
+): T {
   return new Proxy(target, {
     get(object, key) {
       const value = Reflect.get(object, key, object);
       if (typeof value !== "function") return value;
       if (key === "query") {
         return (query: string, params?: unknown[], options?: QueryOptions) => {
-          if (!options?.parsers) return value.call(object, query, params, options);
-          const { parsers: _sameAsTheInstance, ...rest } = options;
+          const { parsers: _sameAsTheInstance, ...rest } = options ?? {};
+          // A query with a file attached (COPY … '/dev/blob') keeps PGlite's own path.
+          if (named && rest.blob === undefined) {
+            return named.query(query, params, rest, inTransaction);
+          }
           return value.call(object, query, params, rest);
         };
       }
       if (key === "transaction") {
         return (run: (tx: Queryable) => Promise<unknown>) =>
-          value.call(object, (tx: Queryable) => run(withoutPerQueryParsers(tx)));
+          value.call(object, (tx: Queryable) => run(forDrizzle(tx, named, true)));
       }
       // PGlite keeps private fields: its methods must run on the object itself.
       return value.bind(object);
@@ -56,10 +72,11 @@ function withoutPerQueryParsers<T extends Queryable>(target: T): T {
 
 /**
  * The client to hand to drizzle: `client` (ready, its array types loaded) with drizzle's text
- * parsers set on it once.
+ * parsers set on it once, and, given PGlite's module, its statements parsed once by name.
  */
-export function pgliteForDrizzle<T extends object>(client: T): T {
+export function pgliteForDrizzle<T extends object>(client: T, pgliteModule?: PgliteProtocol): T {
   const pglite = client as unknown as PgliteLike;
   for (const typeId of textResultTypes) pglite.parsers[typeId] = (value: string) => value;
-  return withoutPerQueryParsers(pglite) as unknown as T;
+  const named = pgliteModule ? namedStatements(client, pgliteModule) : null;
+  return forDrizzle(pglite, named, false) as unknown as T;
 }

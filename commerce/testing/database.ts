@@ -54,11 +54,11 @@ async function openPglite(): Promise<DatabaseHandle> {
   const snapshot = snapshotPath();
   if (existsSync(snapshot)) {
     try {
-      const { PGlite } = await import("@electric-sql/pglite");
+      const pglite = await import("@electric-sql/pglite");
       const { drizzle } = await import("drizzle-orm/pglite");
-      const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+      const client = new pglite.PGlite({ loadDataDir: new Blob([readFileSync(snapshot)]) });
       await client.waitReady;
-      const db = drizzle(pgliteForDrizzle(client), { schema }) as unknown as Database;
+      const db = drizzle(pgliteForDrizzle(client, pglite), { schema }) as unknown as Database;
       return { db, close: () => client.close(), kind: "pglite" };
     } catch {
       // A damaged dump: fall back to a fresh database (and rewrite the dump below).
