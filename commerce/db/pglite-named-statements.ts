@@ -2,7 +2,8 @@
 // the unnamed one: parsed, described and planned again each time, in six calls into its
 // WebAssembly. A server sends the same few texts over and over, so each text is parsed once
 // under a name here (with its parameter and row descriptions kept), and every later call only
-// binds and executes it: 40–55 % of the cost (bench/pglite-statements.ts, decision 0057).
+// binds and executes it: a quarter to a third of the cost (bench/pglite-statements.ts,
+// decision 0057).
 // Results, errors and locking are PGlite's own: the same parser of results, the same
 // DatabaseError, the same two locks `query()` takes.
 
