@@ -31,6 +31,9 @@ type PgliteInternals = {
 
 type Statement = { name: string; paramTypes: number[]; rowDescription: BackendMessage | null };
 
+/** Numbers the sets of statements, so two on one database never reuse each other's names. */
+let sets = 0;
+
 /** PostgreSQL's "cached plan must not change result type": the text must be parsed anew. */
 const planChanged = "0A000";
 
@@ -59,12 +62,13 @@ export function namedStatements(
   const { serialize } = protocol;
   const statements = new Map<string, Statement>();
   const closing: string[] = [];
+  const prefix = `shop_${++sets}_`;
   let counter = 0;
 
   const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
-    const name = `shop_${++counter}`;
+    const name = `${prefix}${++counter}`;
     const types = options?.paramTypes as number[] | undefined;
     let described: BackendMessage[] = [];
     try {
