@@ -3,7 +3,9 @@
 // passing `parsers` with each query; PGlite then copies its table of 300-odd type parsers
 // with drizzle's laid over it, per statement: about 0.1 ms each, 12 % of the embedded
 // server's CPU in an on-sale (bench/README.md, "On-sale", session 16). Setting the same
-// parsers on the instance once and dropping them from each call gives the same rows.
+// parsers on the instance once and dropping them from each call gives the same rows
+// (decision 0056). The same proxy sends each statement as a named one, parsed once
+// (pglite-named-statements.ts, decision 0057).
 import {
   type NamedStatements,
   namedStatements,
