@@ -5,29 +5,27 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { captureOutput, type LogLine } from "../commerce/testing/logs.ts";
 import {
   listening,
   type ServerProcess,
   spawnApiServer,
 } from "../commerce/testing/server-process.ts";
-import { type Storefront, startStorefront } from "./testing/storefront.ts";
-
-// Before any module reads its configuration: a remote API on a port of its own.
-const apiPort = vi.hoisted(() => {
-  const port = "4193";
-  process.env.LOG_LEVEL = "info";
-  process.env.COMMERCE_API_URL = `http://127.0.0.1:${port}/v2`;
-  return port;
-});
+import type { Storefront } from "./testing/storefront.ts";
 
 const folder = mkdtempSync(join(tmpdir(), "request-id-test-"));
 let api: ServerProcess;
 let storefront: Storefront;
 
 beforeAll(async () => {
-  api = await listening(spawnApiServer({ DATA_DIR: folder, PORT: apiPort, LOG_LEVEL: "info" }));
+  // A port the system picks; the storefront's modules read their configuration when first
+  // imported, so they are imported once the API's address is known.
+  api = await listening(spawnApiServer({ DATA_DIR: folder, LOG_LEVEL: "info" }));
+  const [, apiPort] = await api.waitForOutput(/listening on http:\/\/127\.0\.0\.1:(\d+)\/v2/);
+  process.env.LOG_LEVEL = "info";
+  process.env.COMMERCE_API_URL = `http://127.0.0.1:${apiPort}/v2`;
+  const { startStorefront } = await import("./testing/storefront.ts");
   // Vite's and React Router's start-up notices concern nobody: kept off the test's output.
   const startUp = captureOutput();
   try {
