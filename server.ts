@@ -13,6 +13,7 @@ import { createStorefrontApp } from "./server/app.ts";
 import {
   type EmbeddedCommerce,
   embedsCommerce,
+  exitWhenStorefrontPortCannotOpen,
   host,
   openEmbeddedCommerce,
   pageCacheMs,
@@ -54,6 +55,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
     `storefront listening on http://${host}:${info.port} (starting: /readyz says when ready)`,
   );
 });
+exitWhenStorefrontPortCannotOpen(server);
 // Idle keep-alive connections are kept longer than clients and proxies keep theirs: with
 // Node's 5 s, a client reusing a socket the server is just closing gets ECONNRESET (seen in
 // the e2e suite's requests). The headers timeout stays above it, as Node requires.

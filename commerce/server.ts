@@ -15,7 +15,7 @@ import { watchQueues } from "./operations/metrics.ts";
 import { operationsEndpoints, readinessGate } from "./operations/routes.ts";
 import { stopGracefullyOnSignals } from "./operations/shutdown.ts";
 import { queueOccupancy } from "./queue/occupancy.ts";
-import { exitBecauseStartFailed, startCommerce } from "./start.ts";
+import { exitBecauseStartFailed, exitWhenPortCannotOpen, startCommerce } from "./start.ts";
 
 const settings = commerceSettingsFromEnv("standalone");
 const operations = operationsSettingsFromEnv();
@@ -60,6 +60,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   log.info(`commerce API: port ${info.port} open on ${host}, starting (/readyz says when ready)`);
   portOpen(info.port);
 });
+exitWhenPortCannotOpen(server, { host, port });
 // As the storefront's server does (server.ts): idle keep-alive sockets are kept longer than
 // clients keep theirs, or a client reusing a socket the server is just closing gets
 // ECONNRESET (seen in bench:queue's polls).

@@ -171,6 +171,27 @@ export async function startCommerce(settings: CommerceSettings) {
  * Says why the server cannot start and leaves with status 1. A busy or unrecognised data
  * folder is an expected refusal: its message says what to do, a stack trace would only bury it.
  */
+/**
+ * A port already taken, or one this user may not open, ends the start with one line saying
+ * which address and what to change, instead of an unhandled error's stack.
+ */
+export function exitWhenPortCannotOpen(
+  server: { once(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown },
+  address: { host: string; port: number },
+  name = "commerce API",
+) {
+  server.once("error", (error) => {
+    const where = `${address.host}:${address.port}`;
+    if (error.code === "EADDRINUSE" || error.code === "EACCES") {
+      const why = error.code === "EADDRINUSE" ? "is in use by another process" : "is not allowed";
+      process.stderr.write(`${name} cannot start: ${where} ${why} (set PORT or HOST)\n`);
+      log.fatal({ code: error.code, address: where }, `${name} cannot start`);
+      process.exit(1);
+    }
+    exitBecauseStartFailed(error, name);
+  });
+}
+
 export function exitBecauseStartFailed(error: unknown, server = "commerce API"): never {
   // Straight to stderr, whatever LOG_LEVEL says: whoever started the server must see why.
   const why =

@@ -10,6 +10,7 @@ import { createServer as createViteServer } from "vite";
 import { log } from "../app/services/log.server.ts";
 import { createStorefrontApp } from "./app.ts";
 import {
+  exitWhenStorefrontPortCannotOpen,
   host,
   openEmbeddedCommerce,
   port,
@@ -75,6 +76,7 @@ server.listen(port, host, () => {
   operations.ready(commerce);
   log.info(`storefront (development) listening on http://${host}:${port}`);
 });
+exitWhenStorefrontPortCannotOpen(server);
 operations.stopOnSignals(server, {
   closers: () => [() => vite.close(), commerce?.close],
   // A browser's hot-update socket stays open: development does not wait long for it.

@@ -9,10 +9,19 @@ import { watchQueues } from "../commerce/operations/metrics.ts";
 import type { MetricsAccess } from "../commerce/operations/routes.ts";
 import { type GracefulStop, stopGracefullyOnSignals } from "../commerce/operations/shutdown.ts";
 import { queueOccupancy } from "../commerce/queue/occupancy.ts";
-import { exitBecauseStartFailed, startCommerce } from "../commerce/start.ts";
+import {
+  exitBecauseStartFailed,
+  exitWhenPortCannotOpen,
+  startCommerce,
+} from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
 
 export const { port, host, trustProxyHops, pageCacheMs } = config;
+
+/** The storefront's server: a port it cannot open is said in one line (commerce/start.ts). */
+export const exitWhenStorefrontPortCannotOpen = (
+  server: Parameters<typeof exitWhenPortCannotOpen>[0],
+) => exitWhenPortCannotOpen(server, { host, port }, "storefront");
 
 /** Whether this storefront runs the API in its own process (no COMMERCE_API_URL). */
 export const embedsCommerce = !config.commerceApiUrl;
