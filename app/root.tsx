@@ -25,20 +25,24 @@ import { defaultLocale } from "./lib/locales";
 import { unreadableFormCode } from "./lib/responses";
 import { resetBoxSaleLeftFor } from "./services/box-office.server";
 import { currentCart } from "./services/cart.server";
+import { config } from "./services/config.server";
 import { loginView } from "./services/external-login.server";
 import { formBodyMiddleware } from "./services/form-body.server";
 import { i18nMiddleware } from "./services/i18n.server";
+import { headerCartReadOf, nameTokenOf, pageCopiesMiddleware } from "./services/page-copies.server";
 import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
 import { routePatternMiddleware } from "./services/request-info.server";
 import stylesheet from "./styles.css?url";
 
 // The language first: the request context binds the commerce client to it. A body that is not
-// a form is answered before any action reads it.
+// a form is answered before any action reads it. Shared pages' copies need the visitor's
+// session and header, and go before any loader (decision 0058).
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
   i18nMiddleware,
   formBodyMiddleware,
   requestContextMiddleware,
+  pageCopiesMiddleware({ ttlMs: config.production ? config.pageCacheMs : 0 }),
 ];
 
 export const links: Route.LinksFunction = () => [
@@ -54,15 +58,17 @@ export async function loader(args: Route.LoaderArgs) {
   const greeting = session.get("greeting") ?? null;
   // A clerk who left the pages of a counter sale: it is let go before the header reads it.
   await resetBoxSaleLeftFor(shop, new URL(args.request.url).pathname);
+  const cartRead = headerCartReadOf(args.context);
   const [cart, categories] = await Promise.all([
-    currentCart(shop),
+    cartRead ? cartRead.cart : currentCart(shop),
     headerCategories(shop.commerce),
   ]);
   return {
     locale,
     user: user
       ? {
-          name: user.cNombre,
+          // A render kept as a copy shows a token, filled in with each visitor's name.
+          name: nameTokenOf(args.context) ?? user.cNombre,
           hasAlias: user.lAlias,
           boxOffice: user.lTaquilla === true,
           door: user.lPuerta === true,

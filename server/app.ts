@@ -173,7 +173,11 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
   if (staticFiles) app.use(staticFiles);
   app.all("*", async (c) => {
     const current = typeof source === "function" ? await source() : source;
-    const info: RequestInfo = { requestId: c.get("requestId"), nonce: c.get("cspNonce") };
+    const info: RequestInfo = {
+      requestId: c.get("requestId"),
+      nonce: c.get("cspNonce"),
+      dataRequest: c.req.path.endsWith(".data"),
+    };
     const handle = handleProduction ?? createRequestHandler(current, mode);
     const response = await handle(c.req.raw, loadContextFor(current, info));
     c.set("route", info.route);

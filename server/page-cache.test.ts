@@ -206,7 +206,9 @@ describe("anonymous page cache", () => {
     const counted = async () => {
       const metric = await metricsRegistry.getSingleMetric("shop_page_copies_total")?.get();
       const value = (outcome: string) =>
-        metric?.values.find((entry) => entry.labels.outcome === outcome)?.value ?? 0;
+        metric?.values.find(
+          (entry) => entry.labels.outcome === outcome && entry.labels.visitor === "anonymous",
+        )?.value ?? 0;
       return { answered: value("answered"), kept: value("kept") };
     };
     const before = await counted();

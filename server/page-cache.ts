@@ -115,7 +115,7 @@ export function anonymousPageCache({
     const copy = (known && isFresh(known) ? known : null) ?? (pending ? await pending : null);
     if (copy) {
       if (copy.route) c.set("route", copy.route);
-      shopMetrics.pageCopy("answered");
+      shopMetrics.pageCopy("answered", "anonymous");
       return answerFrom(copy, nonce);
     }
 
@@ -144,7 +144,7 @@ export function anonymousPageCache({
         route: c.get("route"),
       };
       keep(key, made);
-      shopMetrics.pageCopy("kept");
+      shopMetrics.pageCopy("kept", "anonymous");
       settle(made);
       // Hono merges the old answer's headers into the one assigned: the mark goes after.
       c.res = answerFrom(made, nonce);

@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
-/** Nothing on it is personal but the header, which an anonymous visitor's is not. */
+/** Nothing on it is personal but the header, which the shared copies fill in (0055, 0058). */
 export const headers: Route.HeadersFunction = () => sharedWithAnonymousVisitors;
 
 export default function Billboard({ loaderData }: Route.ComponentProps) {

@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
-/** Nothing on it is personal but the header, which an anonymous visitor's is not. */
+/** Nothing on it is personal but the header, which the shared copies fill in (0055, 0058). */
 export const headers: Route.HeadersFunction = () => sharedWithAnonymousVisitors;
 
 /** Choosing a day or month only changes what is shown: the show's data stays as loaded. */

@@ -8,6 +8,11 @@ export type RequestInfo = {
   requestId: string;
   /** The page's scripts carry it; the response's CSP names it. */
   nonce: string;
+  /**
+   * A single-fetch data request (`….data`): React Router hands its middleware the page's
+   * address, so the server tells. Unset when not known.
+   */
+  dataRequest?: boolean;
   /** "/funcion/:cSeo/:id": set by the storefront once a route matched. */
   route?: string;
 };

@@ -56,7 +56,7 @@ export function loggedIn(user: ShopUser, extra: Partial<SessionData> = {}) {
   });
 }
 
-type RouteArgs = {
+export type RouteArgs = {
   request: Request;
   params: Record<string, string>;
   context: RouterContextProvider;
@@ -74,7 +74,7 @@ export type RouteOutcome<T> = {
 };
 
 /** A middleware that does not call next() is followed by next(), as React Router does. */
-async function runMiddleware(
+export async function runMiddleware(
   middleware: typeof requestContextMiddleware,
   args: RouteArgs,
   next: () => Promise<Response>,

@@ -58,16 +58,21 @@ const admissions = shopCounter(
 
 export const pageCopyOutcomes = ["answered", "kept"] as const;
 export type PageCopyOutcome = (typeof pageCopyOutcomes)[number];
+/** anonymous: no cookie at all (decision 0055); session: a plain header (decision 0058). */
+export const pageCopyVisitors = ["anonymous", "session"] as const;
+export type PageCopyVisitor = (typeof pageCopyVisitors)[number];
 
 const pageCopies = shopCounter(
   "shop_page_copies_total",
-  "Anonymous visitors' pages answered from a copy, or rendered and kept as one (storefront)",
-  ["outcome"],
+  "Shared pages answered from a copy, or rendered and kept as one, by visitor (storefront)",
+  ["outcome", "visitor"],
 );
 
 // Zero from the start, so a rate over a fresh process is a rate.
 for (const outcome of paymentOutcomes) payments.inc({ outcome }, 0);
-for (const outcome of pageCopyOutcomes) pageCopies.inc({ outcome }, 0);
+for (const outcome of pageCopyOutcomes) {
+  for (const visitor of pageCopyVisitors) pageCopies.inc({ outcome, visitor }, 0);
+}
 
 /** The shop's counters, for the domain's functions to move. */
 export const shopMetrics = {
@@ -78,7 +83,8 @@ export const shopMetrics = {
   bookingOpened: () => bookings.inc(),
   admitted: (performanceId: number, count: number) =>
     admissions.inc({ performance: String(performanceId) }, count),
-  pageCopy: (outcome: PageCopyOutcome) => pageCopies.inc({ outcome }),
+  pageCopy: (outcome: PageCopyOutcome, visitor: PageCopyVisitor) =>
+    pageCopies.inc({ outcome, visitor }),
 };
 
 /** A waiting room's visitors now: still waiting, and inside (admitted or buying). */
