@@ -4,8 +4,16 @@
 // (expectAccessible → expectSecure).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
-import { cspViolations, expectSecure, policyDirectives, signUpByPost } from "./support";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signUpFields } from "./sign-up-fields";
+import {
+  cspViolations,
+  expectAccessible,
+  expectSecure,
+  policyDirectives,
+  signUpByPost,
+  uniqueEmail,
+} from "./support";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -95,6 +103,82 @@ test("a page kept for anonymous visitors gets each answer its own nonce, and nev
   await signUpByPost(page, "page-copy");
   await page.goto("/");
   await expect(page.getByRole("banner")).toContainText("Ana");
+});
+
+/** A buyer of that name in a browser of their own (this project's JavaScript setting). */
+async function buyerNamed(browser: Browser, baseURL: string | undefined, name: string) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: "es-AR",
+    javaScriptEnabled: jsOn(),
+  });
+  await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const email = uniqueEmail("page-copy-name");
+  const signedUp = await page.request.post("/signUp", {
+    form: { ...signUpFields(email), cNombre: name },
+    maxRedirects: 0,
+  });
+  expect(signedUp.status()).toBe(302);
+  return { page, errors, close: () => context.close() };
+}
+
+/** The header's account button, once React has taken the page over (with JavaScript). */
+async function expectHeaderName(page: Page, name: string) {
+  if (jsOn()) {
+    await page.waitForFunction(() => {
+      const main = document.querySelector("main");
+      return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+    });
+  }
+  await expect(page.getByRole("banner").locator("summary", { hasText: "Tu cuenta" })).toHaveText(
+    `Tu cuenta: ${name}`,
+  );
+}
+
+test("a shared page gives each logged-in buyer their own name, in the markup and its data", async ({
+  browser,
+  baseURL,
+}) => {
+  // Two buyers one after the other on the same pages within a copy's lifetime (decision 0058):
+  // each sees their own name, escaped where it sits, and the page hydrates without a mismatch.
+  const names = [`Zoë "Z" O'Brien & <Co>`, "Bruno Ñandú"];
+  const buyers = [];
+  for (const name of names) buyers.push(await buyerNamed(browser, baseURL, name));
+  try {
+    const landing = "/landing/los-inquilinos-del-conventillo";
+    for (const [round, path] of ["/", "/", landing, landing].entries()) {
+      for (const [index, buyer] of buyers.entries()) {
+        await buyer.page.goto(path);
+        await expectHeaderName(buyer.page, names[index] ?? "");
+        const other = names[1 - index] ?? "";
+        await expect(buyer.page.getByRole("banner")).not.toContainText(other);
+        if (round === 1 || round === 3) await expectAccessible(buyer.page);
+        if (jsOn()) {
+          // The name as the page's data hands it to React, not only as the markup shows it.
+          const inData = await buyer.page.evaluate(
+            () =>
+              (
+                window as unknown as {
+                  __reactRouterContext?: {
+                    state?: { loaderData?: { root?: { user?: { name?: string } } } };
+                  };
+                }
+              ).__reactRouterContext?.state?.loaderData?.root?.user?.name,
+          );
+          expect(inData).toBe(names[index]);
+        }
+      }
+    }
+    for (const buyer of buyers) expect(buyer.errors).toEqual([]);
+  } finally {
+    for (const buyer of buyers) await buyer.close();
+  }
 });
 
 test("script injected as markup does not run, and is reported", async ({ page }) => {
