@@ -12,8 +12,11 @@
 //   static FAQ   /FAQ: the shop's layout (header with cart and categories, footer) and text
 //   billboard    /
 //   landing      /landing/<show>
-//   billboard and landing again, anonymous: no cookie, as a visitor who has not logged in
-//                (what the server may answer from a copy: server/page-cache.ts)
+//   billboard and landing again, for another buyer with no purchase running (the header
+//                shows only a name: what the storefront may answer from a copy,
+//                app/services/page-copies.server.ts), and anonymous: no cookie, as a visitor
+//                who has not logged in (what the server may answer from a copy:
+//                server/page-cache.ts)
 //   performance  /funcion/<show>/<id>   (the performance bought from, general admission)
 //   checkout     /BuyTicket/<id>        (the held purchase)
 //   success      /BuyTicket/ok/<id>     (the paid purchase)
@@ -68,6 +71,10 @@ type Target = {
   server: ChildProcess;
   /** The buyer's cookies: Set-Cookie answers replace what they name. */
   jar: Map<string, string>;
+  /** Another buyer's, logged in with no purchase running (the header shows only a name). */
+  browsingJar: Map<string, string>;
+  /** A third buyer's, holding a place taken through the shop's form (the header's cart). */
+  holdingJar: Map<string, string>;
 };
 
 type SendOptions = {
@@ -122,14 +129,14 @@ function send(target: Target, agent: Agent, path: string, options: SendOptions =
   });
 }
 
-const cookieHeader = (target: Target) =>
-  [...target.jar].map(([name, value]) => `${name}=${value}`).join("; ");
-function keepCookies(target: Target, answer: Answer) {
+type Jar = Map<string, string>;
+const cookieHeader = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+function keepCookies(jar: Jar, answer: Answer) {
   const set = answer.headers["set-cookie"];
   for (const line of Array.isArray(set) ? set : set ? [set] : []) {
     const [pair] = line.split(";");
     const at = pair.indexOf("=");
-    target.jar.set(pair.slice(0, at), pair.slice(at + 1));
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
   }
   return Boolean(set);
 }
@@ -158,12 +165,12 @@ async function waitForServer(target: Target) {
 }
 
 /** A new customer through the shop's form; the session cookie goes into the jar. */
-async function signUp(target: Target, agent: Agent) {
+async function signUp(target: Target, agent: Agent, jar: Jar) {
   const email = `bench-${Date.now()}@example.com`;
   const answer = await send(target, agent, "/signUp", {
     form: signUpFields(email, password),
   });
-  if (answer.status !== 302 || !keepCookies(target, answer)) {
+  if (answer.status !== 302 || !keepCookies(jar, answer)) {
     throw new Error(`sign-up: HTTP ${answer.status}`);
   }
   return email;
@@ -268,7 +275,7 @@ type Tally = {
 async function loadSlice(target: Target, page: Page, slice: number, tally: Tally, warmup: number) {
   const { path } = page;
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const cookie = page.anonymous ? undefined : cookieHeader(target);
+  const cookie = cookieOf(target, page);
   const once = async () => {
     const started = performance.now();
     const answer = await send(target, agent, path, { cookie, encoding: acceptEncoding });
@@ -326,11 +333,31 @@ function startServer(label: string, folder: string, at: number): Target {
     },
   );
   cleanups.push(() => server.kill("SIGKILL"));
-  return { label, base: `http://127.0.0.1:${at}`, server, jar: new Map() };
+  return {
+    label,
+    base: `http://127.0.0.1:${at}`,
+    server,
+    jar: new Map(),
+    browsingJar: new Map(),
+    holdingJar: new Map(),
+  };
 }
 
-/** anonymous: requested without the buyer's cookies. */
-type Page = { name: string; path: string; anonymous?: boolean };
+/**
+ * Whose request: the buyer's (a purchase running), another buyer's with none ("browsing"), or
+ * nobody's ("anonymous": no cookie at all).
+ */
+type Page = { name: string; path: string; visitor?: "browsing" | "holding" | "anonymous" };
+
+function jarOf(target: Target, page: Page): Jar {
+  if (page.visitor === "browsing") return target.browsingJar;
+  if (page.visitor === "holding") return target.holdingJar;
+  return target.jar;
+}
+
+function cookieOf(target: Target, page: Page): string | undefined {
+  return page.visitor === "anonymous" ? undefined : cookieHeader(jarOf(target, page));
+}
 
 /**
  * A buyer signed up through the form, one purchase paid with the sandbox's approved card and
@@ -339,7 +366,9 @@ type Page = { name: string; path: string; anonymous?: boolean };
 async function prepare(target: Target) {
   await waitForServer(target);
   const agent = new Agent({ keepAlive: true });
-  const email = await signUp(target, agent);
+  const email = await signUp(target, agent, target.jar);
+  await signUp(target, agent, target.browsingJar);
+  await signUp(target, agent, target.holdingJar);
   // The API's own token for the same customer: the shop's session holds another one, and
   // processes belong to the customer, so the shop's pages show what this token buys.
   const { token } = await api<{ token: string }>(target, agent, "/Cliente/Ingreso/Token", {
@@ -350,29 +379,44 @@ async function prepare(target: Target) {
   const paidId = await hold(target, agent, token, performanceId, general.idSector);
   await pay(target, agent, token, paidId);
   const heldId = await hold(target, agent, token, performanceId, general.idSector);
+  // The shop's own form: the session then names the purchase, and the header shows it.
+  const performancePath = `/funcion/${found.show}/${performanceId}`;
+  const taken = await send(target, agent, performancePath, {
+    cookie: cookieHeader(target.holdingJar),
+    form: { intent: "places", [`qty-${general.idSector}`]: "1" },
+  });
+  if (taken.status !== 302 || !String(taken.headers.location).startsWith("/BuyTicket/")) {
+    throw new Error(`${target.label} take through the form: HTTP ${taken.status}`);
+  }
+  keepCookies(target.holdingJar, taken);
   const pages: Page[] = [
     { name: "bare route (/robots.txt)", path: "/robots.txt" },
     { name: "static FAQ (/FAQ)", path: "/FAQ" },
     { name: "billboard (/)", path: "/" },
     { name: "landing", path: `/landing/${found.show}` },
-    { name: "billboard, anonymous", path: "/", anonymous: true },
-    { name: "landing, anonymous", path: `/landing/${found.show}`, anonymous: true },
+    { name: "billboard, no purchase running", path: "/", visitor: "browsing" },
+    { name: "landing, no purchase running", path: `/landing/${found.show}`, visitor: "browsing" },
+    { name: "billboard, purchase running", path: "/", visitor: "holding" },
+    { name: "landing, purchase running", path: `/landing/${found.show}`, visitor: "holding" },
+    { name: "billboard, anonymous", path: "/", visitor: "anonymous" },
+    { name: "landing, anonymous", path: `/landing/${found.show}`, visitor: "anonymous" },
     { name: "performance page", path: `/funcion/${found.show}/${performanceId}` },
     { name: "checkout", path: `/BuyTicket/${heldId}` },
     { name: "success page", path: `/BuyTicket/ok/${paidId}` },
   ];
   // Each page once as a browser would open it, keeping what the session writes (the greeting
   // shown once, the checkout's timer), so the timed requests carry the cookie it would.
-  for (const page of pages.filter((page) => !page.anonymous)) {
-    const answer = await send(target, agent, page.path, { cookie: cookieHeader(target) });
+  for (const page of pages.filter((page) => page.visitor !== "anonymous")) {
+    const jar = jarOf(target, page);
+    const answer = await send(target, agent, page.path, { cookie: cookieHeader(jar) });
     if (answer.status !== 200)
       throw new Error(`${target.label} ${page.path}: HTTP ${answer.status}`);
-    keepCookies(target, answer);
+    keepCookies(jar, answer);
   }
   // The body, and what the server sends when asked for gzip (its own compression level).
   const weights = new Map<string, { bytes: number; gzip: number }>();
   for (const page of pages) {
-    const cookie = page.anonymous ? undefined : cookieHeader(target);
+    const cookie = cookieOf(target, page);
     const plain = await send(target, agent, page.path, { cookie });
     const zipped = await send(target, agent, page.path, { cookie, encoding: "gzip" });
     weights.set(page.name, { bytes: plain.wireBytes, gzip: zipped.wireBytes });
