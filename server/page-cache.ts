@@ -9,6 +9,7 @@
 // The page's CSP nonce is the one thing that must differ per answer: a copy carries the
 // nonce of the render it came from, replaced by the request's own on every answer.
 import type { MiddlewareHandler } from "hono";
+import { keptCopies } from "../app/lib/kept-copies.ts";
 import { pageCacheHeader } from "../app/lib/page-cache.ts";
 import { shopMetrics } from "../commerce/operations/metrics.ts";
 
@@ -78,29 +79,11 @@ export function anonymousPageCache({
   now = Date.now,
 }: PageCacheOptions): MiddlewareHandler<Env> {
   // A copy past its lifetime stays until replaced or swept: it says the page is shared.
-  const copies = new Map<string, Copy>();
+  const copies = keptCopies<Copy>({ ttlMs, maxCopies, now });
   // Renders under way of pages known to be shared: visitors arriving meanwhile wait for it
   // instead of each rendering the same page (the moment a popular copy runs out, in an
   // on-sale). Any other page (a login form, a static file) is never held back this way.
   const rendering = new Map<string, Promise<Copy | null>>();
-
-  const isFresh = (copy: Copy) => {
-    const age = now() - copy.storedAt;
-    return age >= 0 && age < ttlMs;
-  };
-
-  const keep = (key: string, copy: Copy) => {
-    copies.delete(key);
-    // Copies past their lifetime are not left holding memory until asked for again.
-    for (const [other, kept] of copies) {
-      if (copy.storedAt - kept.storedAt >= ttlMs) copies.delete(other);
-    }
-    if (copies.size >= maxCopies) {
-      const oldest = copies.keys().next().value;
-      if (oldest !== undefined) copies.delete(oldest);
-    }
-    copies.set(key, copy);
-  };
 
   return async (c, next) => {
     const key = ttlMs > 0 ? pageCacheKeyOf(c.req.raw) : null;
@@ -110,9 +93,9 @@ export function anonymousPageCache({
       unmark(c.res);
       return;
     }
-    const known = copies.get(key);
+    const known = copies.known(key);
     const pending = rendering.get(key);
-    const copy = (known && isFresh(known) ? known : null) ?? (pending ? await pending : null);
+    const copy = copies.fresh(key) ?? (pending ? await pending : null);
     if (copy) {
       if (copy.route) c.set("route", copy.route);
       shopMetrics.pageCopy("answered", "anonymous");
@@ -128,7 +111,7 @@ export function anonymousPageCache({
       const response = c.res;
       if (!shareable(response)) {
         // Not shared (any more): nobody waits for this page's renders from now on.
-        copies.delete(key);
+        copies.forget(key);
         settle(null);
         unmark(response);
         return;
@@ -143,7 +126,7 @@ export function anonymousPageCache({
         parts: html.split(nonceAttribute(nonce)),
         route: c.get("route"),
       };
-      keep(key, made);
+      copies.keep(key, made);
       shopMetrics.pageCopy("kept", "anonymous");
       settle(made);
       // Hono merges the old answer's headers into the one assigned: the mark goes after.

@@ -1,13 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import {
-  escapeHtmlText,
-  escapeInStreamScript,
-  fillTemplate,
-  type PageTemplate,
-  templateOf,
-} from "./page-template";
+import { escapeHtmlText } from "./escape-html";
+import { escapeInStreamScript, fillTemplate, type PageTemplate, templateOf } from "./page-template";
 
 const token = "shopname0123456789abcdef";
 const streamStart = "window.__reactRouterContext.streamController.enqueue(";

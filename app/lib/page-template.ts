@@ -7,6 +7,8 @@
 //   string inside a script, escaped as React Router escapes that script.
 // A token anywhere else (another script) makes the page unfit for a template.
 
+import { escapeHtmlText } from "./escape-html";
+
 export type HoleKind = "nonce" | "html" | "stream";
 
 export type PageTemplate = {
@@ -18,19 +20,6 @@ export type PageTemplate = {
 export type HoleValues = { nonce: string; name: string };
 
 const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
-
-/** React's escaping of text and attribute values in server-rendered HTML. */
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#x27;",
-};
-
-export function escapeHtmlText(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}
 
 /** React Router's escaping of the JSON it writes into its data scripts. */
 const scriptEscapes: Record<string, string> = {

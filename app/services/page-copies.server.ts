@@ -9,6 +9,7 @@
 // (server/page-cache.ts, decision 0055).
 import { randomBytes } from "node:crypto";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { keptCopies } from "~/lib/kept-copies";
 import { pageCacheHeader } from "~/lib/page-cache";
 import { fillTemplate, type PageTemplate, templateOf } from "~/lib/page-template";
 import { shopMetrics } from "../../commerce/operations/metrics.ts";
@@ -94,25 +95,13 @@ export function pageCopiesMiddleware({
   maxCopies = 200,
   now = Date.now,
 }: PageCopiesOptions): MiddlewareFunction<Response> {
-  const copies = new Map<string, Copy>();
+  const copies = keptCopies<Copy>({ ttlMs, maxCopies, now });
   const sharedRoutes = new Set<string>();
   // Renders under way for a copy: visitors who arrive meanwhile wait for it rather than each
   // render the page again (the moment a popular copy runs out, in an on-sale).
   const rendering = new Map<string, Promise<Copy | null>>();
   // A name no page can contain by chance; fixed per process, as templates outlive requests.
   const nameToken = `shopname${randomBytes(12).toString("hex")}`;
-
-  const keep = (key: string, copy: Copy) => {
-    copies.delete(key);
-    for (const [other, kept] of copies) {
-      if (copy.storedAt - kept.storedAt >= ttlMs) copies.delete(other);
-    }
-    if (copies.size >= maxCopies) {
-      const oldest = copies.keys().next().value;
-      if (oldest !== undefined) copies.delete(oldest);
-    }
-    copies.set(key, copy);
-  };
 
   const answer = (
     copy: Pick<Copy, "status" | "headers" | "template">,
@@ -172,12 +161,9 @@ export function pageCopiesMiddleware({
     const state = await plainHeaderStateOf(shop, context);
     if (state === null) return next();
     const key = `${request.url}\n${shop.locale}\n${state}`;
-    const known = copies.get(key);
-    const age = known ? now() - known.storedAt : Number.NaN;
     const pending = rendering.get(key);
     // No await unless one is pending: the lookup and the registration below stay together.
-    const copy =
-      (known && age >= 0 && age < ttlMs ? known : null) ?? (pending ? await pending : null);
+    const copy = copies.fresh(key) ?? (pending ? await pending : null);
     if (copy) {
       shopMetrics.pageCopy("answered", "session");
       return answer(copy, info.nonce, shop.user?.cNombre ?? "");
@@ -196,7 +182,7 @@ export function pageCopiesMiddleware({
       const rendered = await renderWithHoles(args, next, shop, info.nonce);
       made = rendered.copy;
       if (made) {
-        keep(key, made);
+        copies.keep(key, made);
         shopMetrics.pageCopy("kept", "session");
       }
       return rendered.response;

@@ -5,6 +5,7 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import type { MapSeat, SeatMapSector } from "~/components/seat-map/types";
+import { escapeHtmlText } from "~/lib/escape-html";
 import { useTranslation } from "~/lib/i18n";
 import type { SeatGridPages } from "./page.server";
 
@@ -30,15 +31,6 @@ export function seatLookClasses(seat: Pick<MapSeat, "state" | "kind" | "restrict
   return classes;
 }
 
-const htmlEscapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#x27;",
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => htmlEscapes[char]);
-
 /**
  * One seat: a checkbox drawn as the seat itself (its number shown from data-n by CSS), one
  * element per seat so a cheap phone holds a stadium sector. Free seats only are choosable;
@@ -51,7 +43,7 @@ function seatHtml(seat: MapSeat, chosen: ReadonlySet<number>): string {
       ? ' checked=""'
       : "";
   const shown = seat.kind === "WHEELCHAIR" ? "♿" : String(seat.number);
-  return `<input type="checkbox" class="${seatLookClasses(seat)}" name="seat" value="${seat.placeId}" aria-label="${escapeHtml(seat.name)}" data-n="${escapeHtml(shown)}"${disabled}${checked}/>`;
+  return `<input type="checkbox" class="${seatLookClasses(seat)}" name="seat" value="${seat.placeId}" aria-label="${escapeHtmlText(seat.name)}" data-n="${escapeHtmlText(shown)}"${disabled}${checked}/>`;
 }
 
 /**
@@ -66,7 +58,7 @@ export function seatGridHtml(
   const chosen = new Set(sector.chosen);
   let html = "";
   for (const row of seatRows(sector.seats)) {
-    html += `<fieldset class="seat-row"><legend class="seat-row-name">${escapeHtml(rowName(row.row))}</legend><div class="seat-row-seats">`;
+    html += `<fieldset class="seat-row"><legend class="seat-row-name">${escapeHtmlText(rowName(row.row))}</legend><div class="seat-row-seats">`;
     for (const seat of row.seats) html += seatHtml(seat, chosen);
     html += "</div></fieldset>";
   }
