@@ -52,16 +52,27 @@ export type GracefulStop = {
   closers: () => Array<(() => Promise<void>) | undefined>;
 };
 
-/** Stops the server gracefully on the first SIGINT or SIGTERM (later ones are ignored). */
-export function stopGracefullyOnSignals(stop: GracefulStop) {
+/**
+ * Stops the server gracefully on the first SIGINT or SIGTERM (later ones are ignored). With
+ * STOP_WITH_PARENT=true (a server a test started, its stdin a pipe from the test), also when
+ * that pipe closes: a test runner killed outright leaves no server holding its port and
+ * database.
+ */
+export function stopGracefullyOnSignals(stop: GracefulStop, env = process.env) {
   let stopping = false;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    void stopGracefully(stop, signal).finally(() => process.exit(0));
+    void stopGracefully(stop, reason).finally(() => process.exit(0));
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  if (env.STOP_WITH_PARENT === "true") {
+    const parentGone = () => onSignal("its parent is gone");
+    process.stdin.once("end", parentGone);
+    process.stdin.once("close", parentGone);
+    process.stdin.resume();
+  }
 }
 
 export async function stopGracefully(stop: GracefulStop, reason: string) {

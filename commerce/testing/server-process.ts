@@ -47,9 +47,11 @@ export function spawnApiServer(env: Record<string, string>): ServerProcess {
       PORT: "0",
       SEED_DEMO: "false",
       TICKET_SECRET: "server-process-test-secret",
+      // Its stdin is a pipe from this process: it stops when this one ends, however.
+      STOP_WITH_PARENT: "true",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
   const waiters: Array<() => void> = [];

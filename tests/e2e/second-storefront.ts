@@ -32,9 +32,11 @@ export async function startSecondStorefront(
       PORT: String(port),
       HOST: "127.0.0.1",
       COOKIE_SECURE: "false",
+      // Its stdin is a pipe from this process: it stops even if this one is killed outright.
+      STOP_WITH_PARENT: "true",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["pipe", "ignore", "pipe"],
   });
   // Kept to say why, should it not start.
   let stderr = "";
