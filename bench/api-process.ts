@@ -29,9 +29,11 @@ export function startApi(
       PORT: String(options.port),
       HOST: "127.0.0.1",
       SEED_DEMO: "false",
+      // Its stdin is a pipe from the bench: it stops even if the bench is killed outright.
+      STOP_WITH_PARENT: "true",
       ...options.env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["pipe", "ignore", "pipe"],
   });
   const api: RunningApi = {
     child,

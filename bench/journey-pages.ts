@@ -320,6 +320,8 @@ function startServer(label: string, folder: string, at: number): Target {
       cwd: folder,
       env: {
         ...process.env,
+        // Its stdin is a pipe from the bench: it stops even if the bench is killed outright.
+        STOP_WITH_PARENT: "true",
         NODE_ENV: "production",
         PORT: String(at),
         HOST: "127.0.0.1",
@@ -329,7 +331,7 @@ function startServer(label: string, folder: string, at: number): Target {
         COOKIE_SECURE: "false",
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["pipe", "ignore", "inherit"],
     },
   );
   cleanups.push(() => server.kill("SIGKILL"));

@@ -59,6 +59,8 @@ async function measure(name: string, args: string[], env: Record<string, string>
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
+      // Its stdin is a pipe from the bench: it stops even if the bench is killed outright.
+      STOP_WITH_PARENT: "true",
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -66,7 +68,7 @@ async function measure(name: string, args: string[], env: Record<string, string>
       SESSION_SECRET: "memory-bench-session-secret-0123",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["pipe", "ignore", "inherit"],
   });
   cleanups.push(() => child.kill("SIGKILL"));
   const deadline = Date.now() + 180_000;

@@ -92,6 +92,8 @@ async function load(path: string) {
 const server = spawn(process.execPath, ["build/node/storefront.mjs"], {
   env: {
     ...process.env,
+    // Its stdin is a pipe from the bench: it stops even if the bench is killed outright.
+    STOP_WITH_PARENT: "true",
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -100,7 +102,7 @@ const server = spawn(process.execPath, ["build/node/storefront.mjs"], {
     SESSION_SECRET: "bench-session-secret-0123456789",
     COOKIE_SECURE: "false",
   },
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["pipe", "ignore", "inherit"],
 });
 
 try {

@@ -218,6 +218,8 @@ const server = spawn(
   {
     env: {
       ...process.env,
+      // Its stdin is a pipe from the bench: it stops even if the bench is killed outright.
+      STOP_WITH_PARENT: "true",
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -227,7 +229,7 @@ const server = spawn(
       COOKIE_SECURE: "false",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["pipe", "ignore", "inherit"],
   },
 );
 
