@@ -45,13 +45,18 @@ async function apiCall(
 
 type OwnPerformance = { id: number; path: string };
 
+/** The tests that take a performance of their own (their `slot`s: 0, 1, 2). */
+const slotsInUse = 3;
+
 /**
  * A performance for this test alone: ON_SALE, with general-admission places left, of a theatre
  * or music show from the end of the billboard; `slot` tells the tests (and the two projects)
- * apart so no two share one. The list does not depend on what the other tests queued meanwhile.
+ * apart so no two share one, and a retry takes another (a queue's start cannot move once it
+ * has passed). The list does not depend on what the other tests queued meanwhile.
  */
 async function ownPerformance(request: APIRequestContext, slot: number): Promise<OwnPerformance> {
-  const index = slot * 2 + (test.info().project.name === "js-on" ? 0 : 1);
+  const { retry, project } = test.info();
+  const index = (retry * slotsInUse + slot) * 2 + (project.name === "js-on" ? 0 : 1);
   const shows = (await apiCall(request, "GET", "/EspectaculosCartel")).Lista.filter(
     (show: { idEspectaculoCartelTipo: number; cSeo: string; fPrecioDesde: number | null }) =>
       [THEATRE, MUSIC].includes(show.idEspectaculoCartelTipo) &&
