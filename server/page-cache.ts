@@ -10,7 +10,8 @@
 // nonce of the render it came from, replaced by the request's own on every answer.
 import type { MiddlewareHandler } from "hono";
 import { keptCopies } from "../app/lib/kept-copies.ts";
-import { pageCacheHeader } from "../app/lib/page-cache.ts";
+import { isShareablePage, pageCacheHeader } from "../app/lib/page-cache.ts";
+import { fillTemplate, type PageTemplate, templateOf } from "../app/lib/page-template.ts";
 import { shopMetrics } from "../commerce/operations/metrics.ts";
 
 type Env = { Variables: { cspNonce: string; route?: string } };
@@ -19,8 +20,8 @@ type Copy = {
   storedAt: number;
   status: number;
   headers: [string, string][];
-  /** The HTML split at the render's nonce attribute, joined with each request's own. */
-  parts: string[];
+  /** The HTML cut at the render's nonce, filled with each request's own. */
+  template: PageTemplate;
   route?: string;
 };
 
@@ -45,19 +46,6 @@ export function pageCacheKeyOf(request: Request): string | null {
   return `${request.url}\n${language}`;
 }
 
-const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
-
-/** Whether this answer may be kept for other anonymous visitors (the request already may). */
-function shareable(response: Response): boolean {
-  return (
-    response.status === 200 &&
-    response.headers.get(pageCacheHeader) === "anonymous" &&
-    !response.headers.has("set-cookie") &&
-    (response.headers.get("content-type")?.startsWith("text/html") ?? false) &&
-    response.body !== null
-  );
-}
-
 /**
  * Takes the route's mark off an answer. Only a render carries it, and a render's headers can
  * be written; another answer (a proxied one) may have headers that cannot, and is left alone.
@@ -67,7 +55,7 @@ function unmark(response: Response) {
 }
 
 function answerFrom(copy: Copy, nonce: string): Response {
-  return new Response(copy.parts.join(nonceAttribute(nonce)), {
+  return new Response(fillTemplate(copy.template, { nonce, name: "" }), {
     status: copy.status,
     headers: copy.headers,
   });
@@ -80,10 +68,6 @@ export function anonymousPageCache({
 }: PageCacheOptions): MiddlewareHandler<Env> {
   // A copy past its lifetime stays until replaced or swept: it says the page is shared.
   const copies = keptCopies<Copy>({ ttlMs, maxCopies, now });
-  // Renders under way of pages known to be shared: visitors arriving meanwhile wait for it
-  // instead of each rendering the same page (the moment a popular copy runs out, in an
-  // on-sale). Any other page (a login form, a static file) is never held back this way.
-  const rendering = new Map<string, Promise<Copy | null>>();
 
   return async (c, next) => {
     const key = ttlMs > 0 ? pageCacheKeyOf(c.req.raw) : null;
@@ -94,49 +78,44 @@ export function anonymousPageCache({
       return;
     }
     const known = copies.known(key);
-    const pending = rendering.get(key);
+    const pending = copies.underway(key);
     const copy = copies.fresh(key) ?? (pending ? await pending : null);
     if (copy) {
       if (copy.route) c.set("route", copy.route);
       shopMetrics.pageCopy("answered", "anonymous");
       return answerFrom(copy, nonce);
     }
-
-    // Registered before anything is awaited, so that visitors right behind find it.
-    let settle: (copy: Copy | null) => void = () => {};
-    const leads = known !== undefined && !rendering.has(key);
-    if (leads) rendering.set(key, new Promise<Copy | null>((resolve) => (settle = resolve)));
-    try {
+    // Only a page that had a copy is waited for: a visitor of any other page (a login form,
+    // a static file) is never held back behind another's render.
+    await copies.render(key, known !== undefined, async () => {
       await next();
       const response = c.res;
-      if (!shareable(response)) {
+      if (!isShareablePage(response)) {
         // Not shared (any more): nobody waits for this page's renders from now on.
         copies.forget(key);
-        settle(null);
         unmark(response);
-        return;
+        return { answer: undefined, copy: null };
       }
       const html = await response.text();
       const mark = pageCacheHeader.toLowerCase();
       const headers = [...response.headers].filter(([name]) => name !== mark);
-      const made: Copy = {
+      // A page without the nonce to cut at is answered as rendered, and not kept.
+      const template = templateOf(html, { nonce });
+      const made: Copy | null = template && {
         storedAt: now(),
         status: response.status,
         headers,
-        parts: html.split(nonceAttribute(nonce)),
+        template,
         route: c.get("route"),
       };
-      copies.keep(key, made);
-      shopMetrics.pageCopy("kept", "anonymous");
-      settle(made);
+      if (made) shopMetrics.pageCopy("kept", "anonymous");
+      else copies.forget(key);
       // Hono merges the old answer's headers into the one assigned: the mark goes after.
-      c.res = answerFrom(made, nonce);
+      c.res = made
+        ? answerFrom(made, nonce)
+        : new Response(html, { status: response.status, headers });
       unmark(c.res);
-    } catch (error) {
-      settle(null);
-      throw error;
-    } finally {
-      if (leads) rendering.delete(key);
-    }
+      return { answer: undefined, copy: made };
+    });
   };
 }

@@ -11,3 +11,17 @@ export const pageCacheHeader = "X-Shop-Page-Cache";
  * on who asks (no form token, no honeypot's time field, nothing read with the visitor's token).
  */
 export const sharedWithAnonymousVisitors = { [pageCacheHeader]: "anonymous" } as const;
+
+/**
+ * Whether a route's answer may be kept as a copy: a 200 HTML page that the route marked as
+ * shared, and that sets no cookie.
+ */
+export function isShareablePage(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.headers.get(pageCacheHeader) === sharedWithAnonymousVisitors[pageCacheHeader] &&
+    !response.headers.has("set-cookie") &&
+    (response.headers.get("content-type")?.startsWith("text/html") ?? false) &&
+    response.body !== null
+  );
+}

@@ -17,6 +17,7 @@ export type PageTemplate = {
   holes: HoleKind[];
 };
 
+/** name: the visitor's, or "" for a page without one. */
 export type HoleValues = { nonce: string; name: string };
 
 const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
@@ -62,17 +63,18 @@ function kindAt(html: string, index: number): "html" | "stream" | null {
  */
 export function templateOf(
   html: string,
-  standIns: { nonce: string; nameToken: string },
+  standIns: { nonce: string; nameToken?: string },
 ): PageTemplate | null {
   const { nonce, nameToken } = standIns;
-  if (!nonce || !nameToken) return null;
+  if (!nonce || nameToken === "") return null;
   const nonceText = nonceAttribute(nonce);
   const parts: string[] = [];
   const holes: HoleKind[] = [];
   let from = 0;
   for (;;) {
     const atNonce = html.indexOf(nonceText, from);
-    const atName = html.indexOf(nameToken, from);
+    // A page made for nobody's name (an anonymous visitor's) has only its nonce to cut at.
+    const atName = nameToken ? html.indexOf(nameToken, from) : -1;
     if (atNonce === -1 && atName === -1) break;
     const nameFirst = atName !== -1 && (atNonce === -1 || atName < atNonce);
     const at = nameFirst ? atName : atNonce;
@@ -80,7 +82,7 @@ export function templateOf(
     if (kind === null) return null;
     parts.push(html.slice(from, at));
     holes.push(kind);
-    from = at + (nameFirst ? nameToken.length : nonceText.length);
+    from = at + (nameFirst ? (nameToken?.length ?? 0) : nonceText.length);
   }
   if (!holes.includes("nonce")) return null;
   parts.push(html.slice(from));

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { keptCopies } from "~/lib/kept-copies";
-import { pageCacheHeader } from "~/lib/page-cache";
+import { isShareablePage } from "~/lib/page-cache";
 import { fillTemplate, type PageTemplate, templateOf } from "~/lib/page-template";
 import { shopMetrics } from "../../commerce/operations/metrics.ts";
 import { type CartSummary, currentCart } from "./cart.server";
@@ -68,16 +68,6 @@ export function nameTokenOf(context: Readonly<RouterContextProvider>): string | 
   return context.get(nameTokenContext);
 }
 
-function shareable(response: Response): boolean {
-  return (
-    response.status === 200 &&
-    response.headers.get(pageCacheHeader) !== null &&
-    !response.headers.has("set-cookie") &&
-    (response.headers.get("content-type")?.startsWith("text/html") ?? false) &&
-    response.body !== null
-  );
-}
-
 export type PageCopiesOptions = {
   /** How long a copy is answered; 0 turns copies off. */
   ttlMs: number;
@@ -97,9 +87,6 @@ export function pageCopiesMiddleware({
 }: PageCopiesOptions): MiddlewareFunction<Response> {
   const copies = keptCopies<Copy>({ ttlMs, maxCopies, now });
   const sharedRoutes = new Set<string>();
-  // Renders under way for a copy: visitors who arrive meanwhile wait for it rather than each
-  // render the page again (the moment a popular copy runs out, in an on-sale).
-  const rendering = new Map<string, Promise<Copy | null>>();
   // A name no page can contain by chance; fixed per process, as templates outlive requests.
   const nameToken = `shopname${randomBytes(12).toString("hex")}`;
 
@@ -123,14 +110,15 @@ export function pageCopiesMiddleware({
     next: () => Promise<Response>,
     shop: RequestContext,
     nonce: string,
-  ): Promise<{ response: Response; copy: Copy | null }> {
+  ): Promise<{ answer: Response; copy: Copy | null }> {
     context.set(nameTokenContext, nameToken);
     const sessionBefore = JSON.stringify(shop.session.data);
     const response = await next();
     const isHtml = response.headers.get("content-type")?.startsWith("text/html") ?? false;
-    if (!isHtml || response.body === null) return { response, copy: null };
+    if (!isHtml || response.body === null) return { answer: response, copy: null };
     // A render that changed the session (a login the API refused) is nobody's to share.
-    const keepable = shareable(response) && JSON.stringify(shop.session.data) === sessionBefore;
+    const keepable =
+      isShareablePage(response) && JSON.stringify(shop.session.data) === sessionBefore;
     const html = await response.text();
     const template = templateOf(html, { nonce, nameToken });
     if (template === null) {
@@ -140,14 +128,14 @@ export function pageCopiesMiddleware({
       log.warn({ route: pattern }, "page copy: the name sits where it cannot be filled in");
       const { pathname, search } = new URL(request.url);
       const again = new Response(null, { status: 303, headers: { Location: pathname + search } });
-      return { response: again, copy: null };
+      return { answer: again, copy: null };
     }
     // The length changes with the name.
     const headers = [...response.headers].filter(([header]) => header !== "content-length");
     const made: Copy = { storedAt: now(), status: response.status, headers, template };
     const name = shop.user?.cNombre ?? "";
     // Another answer of a shared route (a show that does not exist) is filled, not kept.
-    return { response: answer(made, nonce, name), copy: keepable ? made : null };
+    return { answer: answer(made, nonce, name), copy: keepable ? made : null };
   }
 
   return async (args, next) => {
@@ -161,7 +149,7 @@ export function pageCopiesMiddleware({
     const state = await plainHeaderStateOf(shop, context);
     if (state === null) return next();
     const key = `${request.url}\n${shop.locale}\n${state}`;
-    const pending = rendering.get(key);
+    const pending = copies.underway(key);
     // No await unless one is pending: the lookup and the registration below stay together.
     const copy = copies.fresh(key) ?? (pending ? await pending : null);
     if (copy) {
@@ -170,25 +158,14 @@ export function pageCopiesMiddleware({
     }
     if (!sharedRoutes.has(pattern)) {
       const response = await next();
-      if (shareable(response)) sharedRoutes.add(pattern);
+      if (isShareablePage(response)) sharedRoutes.add(pattern);
       return response;
     }
-    // Registered before anything is awaited, so that visitors right behind find it.
-    let settle: (copy: Copy | null) => void = () => {};
-    const leads = !rendering.has(key);
-    if (leads) rendering.set(key, new Promise<Copy | null>((resolve) => (settle = resolve)));
-    let made: Copy | null = null;
-    try {
+    // Visitors who arrive while this render makes the copy wait for it.
+    return copies.render(key, true, async () => {
       const rendered = await renderWithHoles(args, next, shop, info.nonce);
-      made = rendered.copy;
-      if (made) {
-        copies.keep(key, made);
-        shopMetrics.pageCopy("kept", "session");
-      }
-      return rendered.response;
-    } finally {
-      settle(made);
-      if (leads) rendering.delete(key);
-    }
+      if (rendered.copy) shopMetrics.pageCopy("kept", "session");
+      return rendered;
+    });
   };
 }
