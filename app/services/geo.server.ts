@@ -1,7 +1,10 @@
 // The buyer's country, sent to the API as a header (spec §7). The IP lookup is an outside
 // service behind an interface: with IP_LOOKUP_URL set, GET that address (its {ip} replaced)
 // answers JSON with a countryCode; without it, or when it fails or is slow, the offline
-// default answers the configured country. A country a trusted proxy already sent wins.
+// default answers the configured country. A country a proxy the operator declared
+// (TRUST_PROXY_HOPS) already sent wins; from anyone else those headers are the client's own
+// words, and ignored.
+import { apiHeaders } from "@contract";
 import { config } from "./config.server";
 
 export interface CountryLookup {
@@ -56,15 +59,28 @@ export function setCountryLookup(next: CountryLookup | null) {
   lookup = next;
 }
 
-/** The client's address as the proxy in front of the shop reports it (first hop). */
+/**
+ * The buyer's address as the server resolved it (server/client-address.ts: the connection's,
+ * or what the declared proxies saw), which replaced whatever the client sent in that header.
+ * X-Forwarded-For is never read here: without declared proxies the client writes it.
+ */
 function clientIp(request: Request): string | null {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip") || null;
+  return request.headers.get(apiHeaders.clientAddress) || null;
 }
 
-export async function countryCodeOf(request: Request): Promise<string> {
-  const fromProxy = request.headers.get("cf-ipcountry") ?? request.headers.get("x-country-code");
-  if (isCountryCode(fromProxy)) return fromProxy;
+/** The country a proxy in front reports (Cloudflare's cf-ipcountry, or X-Country-Code). */
+function proxyCountry(request: Request): string | null {
+  return request.headers.get("cf-ipcountry") ?? request.headers.get("x-country-code");
+}
+
+export async function countryCodeOf(
+  request: Request,
+  trustedProxyHops = config.trustProxyHops,
+): Promise<string> {
+  if (trustedProxyHops > 0) {
+    const fromProxy = proxyCountry(request);
+    if (isCountryCode(fromProxy)) return fromProxy;
+  }
   const ip = clientIp(request);
   if (lookup && ip) {
     const country = await lookup.countryOf(ip);

@@ -41,13 +41,12 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+/** A request as the server hands it on: X-Client-Address is the address it resolved. */
 const from = (ip: string, headers: Record<string, string> = {}) =>
-  new Request("http://shop.test/", {
-    headers: { "x-forwarded-for": `${ip}, 10.0.0.1`, ...headers },
-  });
+  new Request("http://shop.test/", { headers: { "x-client-address": ip, ...headers } });
 
 describe("countryCodeOf", () => {
-  it("asks the lookup service for the client's first-hop address", async () => {
+  it("asks the lookup service for the buyer's address", async () => {
     setCountryLookup(httpCountryLookup(lookupUrl));
     expect(await countryCodeOf(from("190.2.3.4"))).toBe("UY");
   });
@@ -59,10 +58,38 @@ describe("countryCodeOf", () => {
     }
   });
 
-  it("lets a trusted proxy's country win and asks nobody", async () => {
+  it("lets a declared proxy's country win and asks nobody", async () => {
     setCountryLookup(httpCountryLookup(lookupUrl));
-    expect(await countryCodeOf(from("190.2.3.4", { "cf-ipcountry": "CL" }))).toBe("CL");
+    for (const header of ["cf-ipcountry", "x-country-code"]) {
+      expect(await countryCodeOf(from("190.2.3.4", { [header]: "CL" }), 1), header).toBe("CL");
+    }
     expect(calls).toBe(0);
+  });
+
+  it("ignores a country the client sent itself, without declared proxies", async () => {
+    setCountryLookup(httpCountryLookup(lookupUrl));
+    for (const header of ["cf-ipcountry", "x-country-code"]) {
+      // The lookup of the connection's address decides.
+      expect(await countryCodeOf(from("190.2.3.4", { [header]: "CL" }), 0), header).toBe("UY");
+    }
+    setCountryLookup(null);
+    // Nothing to look up with: the configured country.
+    expect(await countryCodeOf(from("190.2.3.4", { "x-country-code": "CL" }), 0)).toBe("AR");
+  });
+
+  it("never takes the address from X-Forwarded-For, which the client may write", async () => {
+    setCountryLookup(httpCountryLookup(lookupUrl));
+    // No address resolved by the server (a request made in-process): nobody to ask.
+    const spoofed = new Request("http://shop.test/", {
+      headers: { "x-forwarded-for": "190.2.3.4", "x-real-ip": "190.2.3.4" },
+    });
+    expect(await countryCodeOf(spoofed)).toBe("AR");
+    // The server resolved the connection's address: that one is asked, not the header's.
+    const connected = new Request("http://shop.test/", {
+      headers: { "x-forwarded-for": "190.2.3.4", "x-client-address": "200.1.1.1" },
+    });
+    expect(await countryCodeOf(connected)).toBe("AR");
+    expect(calls).toBe(1);
   });
 
   it("asks once per address within the hour", async () => {
