@@ -14,3 +14,19 @@ export function headerSafePath(path: string): string | null {
   if (hasControlCharacters(path) || loneSurrogate.test(path)) return null;
   return path.replace(beyondAscii, (text) => encodeURIComponent(text));
 }
+
+/**
+ * The longest return path (redirectTo) a redirect carries, percent-encoded. Pages of the shop
+ * have far shorter addresses; a 20 KB one made a Location header that clients refuse ("header
+ * overflow") and proxies answer with a 502.
+ */
+export const maxReturnPathLength = 2000;
+
+/**
+ * A header-safe return path within that length: the path itself, else the page alone (`page`:
+ * its path without the query and fragment), else "/".
+ */
+export function boundedReturnPath(path: string, page: string): string {
+  if (path.length <= maxReturnPathLength) return path;
+  return page.length <= maxReturnPathLength ? page : "/";
+}

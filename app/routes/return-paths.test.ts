@@ -14,6 +14,7 @@ import {
 import { signUp, TEST_PASSWORD, type TestApi } from "../../commerce/testing/harness.ts";
 import * as language from "./language";
 import * as login from "./login";
+import * as myOrders from "./my-orders";
 import * as signUpRoute from "./sign-up";
 
 let t: TestApi;
@@ -78,5 +79,39 @@ describe("a return path with characters beyond ASCII", () => {
     expect(locationOf(await runRoute(language.action, posted))).toBe(
       "/landing/teatro-%C3%B1and%C3%BA?q=%E6%97%A5%E6%9C%AC",
     );
+  });
+});
+
+describe("a return path too long for a header", () => {
+  // A Location of 20 KB overflows clients' header limits and makes proxies answer 502.
+  const longQuery = `?q=${"a".repeat(20_000)}`;
+
+  it("brings the language picker back to the page itself, without its query", async () => {
+    const posted = formPost("/language", {
+      locale: "en",
+      redirectTo: `/funcion/obra/3${longQuery}#sectores`,
+    });
+    expect(locationOf(await runRoute(language.action, posted))).toBe("/funcion/obra/3");
+  });
+
+  it("brings the language picker to the billboard when the page's own path is that long", async () => {
+    const posted = formPost("/language", { locale: "en", redirectTo: `/${"b".repeat(20_000)}` });
+    expect(locationOf(await runRoute(language.action, posted))).toBe("/");
+  });
+
+  it("is offered to a visitor's login form as the page itself", async () => {
+    const url = `/login?redirectTo=${encodeURIComponent(`/myOrders${longQuery}`)}`;
+    expect((await runRoute(login.loader, pageGet(url))).result?.redirectTo).toBe("/myOrders");
+  });
+
+  it("is not carried to the login by a page that needs one", async () => {
+    const location = locationOf(await runRoute(myOrders.loader, pageGet(`/myOrders${longQuery}`)));
+    expect(location).toBe(`/login?redirectTo=${encodeURIComponent("/myOrders")}`);
+  });
+
+  it("is kept whole up to the limit", async () => {
+    const target = `/myOrders?q=${"a".repeat(1_000)}`;
+    const posted = formPost("/language", { locale: "en", redirectTo: target });
+    expect(locationOf(await runRoute(language.action, posted))).toBe(target);
   });
 });

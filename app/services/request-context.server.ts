@@ -24,6 +24,7 @@ import { requestInfoOf } from "./request-info.server";
 import {
   isLoginValid,
   loginUrlFor,
+  returnPathOf,
   type SessionData,
   type ShopSession,
   type ShopUser,
@@ -115,7 +116,7 @@ export function requireUser(args: RequestContextArgs): RequestContext & { user: 
     const url = new URL(args.request.url);
     if (pending.length > 0 && url.pathname !== additionalDataPath) {
       throw redirect(
-        `${additionalDataPath}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+        `${additionalDataPath}?redirectTo=${encodeURIComponent(returnPathOf(args.request))}`,
       );
     }
     return shop as RequestContext & { user: ShopUser };

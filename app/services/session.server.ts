@@ -5,7 +5,7 @@
 
 import type { AdditionalDataField, SessionUser } from "@contract";
 import { type Cookie, createCookie, createCookieSessionStorage, type Session } from "react-router";
-import { headerSafePath } from "~/lib/location-header";
+import { boundedReturnPath, headerSafePath } from "~/lib/location-header";
 import type { PurchaseTimer } from "~/lib/purchase-timer";
 import { config } from "./config.server";
 
@@ -117,10 +117,18 @@ export function safeRedirectPath(target: FormDataEntryValue | string | null | un
   if (url.origin !== redirectBase) return "/";
   const path = `${url.pathname}${url.search}${url.hash}`;
   if (path.startsWith("//")) return "/";
-  return headerSafePath(path) ?? "/";
+  const safe = headerSafePath(path);
+  if (safe === null) return "/";
+  // Too long for a header: the page itself, without its query.
+  return boundedReturnPath(safe, headerSafePath(url.pathname) ?? "/");
+}
+
+/** The page a request is for, as a return path (no longer than a header may carry). */
+export function returnPathOf(request: Request): string {
+  const url = new URL(request.url);
+  return boundedReturnPath(url.pathname + url.search, url.pathname);
 }
 
 export function loginUrlFor(request: Request): string {
-  const url = new URL(request.url);
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  return `/login?redirectTo=${encodeURIComponent(returnPathOf(request))}`;
 }
