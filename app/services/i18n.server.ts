@@ -6,11 +6,14 @@ import { createContext, createCookie, type MiddlewareFunction } from "react-rout
 import { LanguageDetector } from "remix-i18next/server";
 import { defaultLocale, isLocale, type Locale, supportedLocales } from "~/lib/locales";
 import type { Translator } from "~/lib/translator";
+import { config } from "./config.server";
 
+// Over HTTPS only wherever the session cookie is (COOKIE_SECURE).
 export const localeCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
+  secure: config.cookieSecure,
   maxAge: 60 * 60 * 24 * 365,
 });
 
