@@ -59,6 +59,27 @@ describe("securityHeaders", () => {
     expect(framed.headers.get("content-security-policy")).toBe("frame-ancestors https://a.example");
   });
 
+  it("denies pages the browser features the shop never uses, keeping the door's camera", async () => {
+    const page = await appWith({ development: false }).request("/page");
+    const policy = page.headers.get("permissions-policy") ?? "";
+    const allowed = new Map(
+      policy.split(",").map((entry) => entry.trim().split("=") as [string, string]),
+    );
+    for (const feature of ["microphone", "geolocation", "payment", "usb", "serial", "hid"]) {
+      expect(allowed.get(feature), feature).toBe("()");
+    }
+    expect(allowed.get("camera")).toBe("(self)");
+  });
+
+  it("keeps pages out of other sites' windows (Cross-Origin-Opener-Policy)", async () => {
+    const app = appWith({ development: false });
+    for (const path of ["/page", "/data"]) {
+      expect((await app.request(path)).headers.get("cross-origin-opener-policy"), path).toBe(
+        "same-origin",
+      );
+    }
+  });
+
   it("copies an answer whose headers are read-only rather than failing", async () => {
     const fetched = await appWith({ development: false }).request("/fetched");
     expect(fetched.status).toBe(200);

@@ -49,6 +49,37 @@ export function pageContentSecurityPolicy(
   ].join("; ");
 }
 
+/**
+ * Browser features no page of the shop uses, denied to it and to anything it frames: payment
+ * goes through the acquirer's and wallets' own pages (redirects, no Payment Request API). The
+ * camera stays for the shop itself: the door check's scanner reads QR codes with it.
+ */
+export const permissionsPolicy = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=(self)",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
+ * Pages share no window with another site's: the city's login, the acquirer's 3-D Secure and
+ * the wallets are reached by redirects (and the logout's hidden frame is a frame, not an
+ * opener), so nothing of the shop needs a cross-origin window reference.
+ */
+export const crossOriginOpenerPolicy = "same-origin";
+
 /** Sets c.var.cspNonce for the page's render, and the headers on the way out. */
 export function securityHeaders({
   development,
@@ -66,6 +97,8 @@ export function securityHeaders({
       "Content-Security-Policy": isPage
         ? pageContentSecurityPolicy(nonce, development, frameOrigins)
         : resourceContentSecurityPolicy,
+      "Permissions-Policy": permissionsPolicy,
+      "Cross-Origin-Opener-Policy": crossOriginOpenerPolicy,
       ...commonSecurityHeaders(behindHttps || c.req.url.startsWith("https:")),
     });
   };
