@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customerFromClaims } from "./external-login.ts";
-import { claimsAreValid, splitJwt } from "./id-token.ts";
+import { claimsAreValid, claimsRefusal, fetchBudget, splitJwt } from "./id-token.ts";
 
 describe("customerFromClaims", () => {
   it("takes the standard claims and the document when the provider gives them", () => {
@@ -98,6 +98,31 @@ describe("claimsAreValid", () => {
     ["an empty subject", { sub: "" }],
   ])("refuses %s", (_name, change) => {
     expect(claimsAreValid({ ...good, ...change }, expected)).toBe(false);
+  });
+
+  it("names the claim that refused a token (for the log)", () => {
+    expect(claimsRefusal(good, expected)).toBeNull();
+    expect(claimsRefusal({ ...good, iss: "https://other.test" }, expected)).toBe("issuer");
+    expect(claimsRefusal({ ...good, aud: "other" }, expected)).toBe("audience");
+    expect(claimsRefusal({ ...good, aud: ["shop", "x"], azp: "x" }, expected)).toBe("azp");
+    expect(claimsRefusal({ ...good, exp: 999_000 }, expected)).toBe("expired");
+    expect(claimsRefusal({ ...good, iat: 1_000_100 }, expected)).toBe("issued_in_future");
+    expect(claimsRefusal({ ...good, sub: "" }, expected)).toBe("subject");
+  });
+});
+
+describe("fetchBudget", () => {
+  it("lets a few fetches go at once, then one more per refill period", () => {
+    let now = 0;
+    const mayFetch = fetchBudget(3, 20_000, () => now);
+    expect([mayFetch(), mayFetch(), mayFetch(), mayFetch()]).toEqual([true, true, true, false]);
+    now = 10_000;
+    expect(mayFetch()).toBe(false);
+    now = 20_000;
+    expect([mayFetch(), mayFetch()]).toEqual([true, false]);
+    // A long quiet time refills it, never beyond its size.
+    now += 10 * 60_000;
+    expect([mayFetch(), mayFetch(), mayFetch(), mayFetch()]).toEqual([true, true, true, false]);
   });
 });
 

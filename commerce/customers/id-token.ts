@@ -1,9 +1,11 @@
 // Verification of the identity provider's ID tokens by the API itself (decision 0028): the
 // API may run standalone, reachable by more than the storefront, so it believes no header
 // saying who someone is, only a token the configured provider signed for this shop. Keys come
-// from the provider's discovery document (its jwks_uri), cached, and fetched again when a
-// token names a key not seen yet (the provider rotated), at most once a minute.
+// from the provider's discovery document (its jwks_uri), cached, and fetched again at once
+// when a token names a key not seen yet (the provider rotated), within a small budget
+// (decision 0065). A refused token is logged with the reason, never with its content.
 import { constants, createPublicKey, type JsonWebKey, type KeyObject, verify } from "node:crypto";
+import { log } from "../log.ts";
 
 export type VerifiedIdentity = {
   issuer: string;
@@ -18,18 +20,41 @@ export type IdTokenVerifier = (token: string) => Promise<VerifiedIdentity | null
 /** The provider could not be asked for its keys: not the caller's fault, not a 401. */
 export class IdentityProviderUnavailable extends Error {}
 
+/** Why a token was refused: what an operator needs to tell a provider's fault from an attack. */
+export type IdTokenRefusal =
+  | "malformed"
+  | "algorithm"
+  | "issuer"
+  | "audience"
+  | "azp"
+  | "expired"
+  | "issued_in_future"
+  | "subject"
+  | "unknown_key"
+  | "signature";
+
 export type IdTokenVerifierOptions = {
   issuer: string;
   /** This shop's client id at the provider: a token for another client is refused. */
   audience: string;
   now: () => Date;
   fetch?: typeof fetch;
+  /** Told why a token was refused (by default a warning in the log). */
+  onRefused?: (reason: IdTokenRefusal) => void;
 };
 
 /** Seconds of clock difference tolerated between the provider and this server. */
 const CLOCK_SKEW_SECONDS = 60;
 const KEYS_TTL_MS = 10 * 60_000;
-const REFETCH_INTERVAL_MS = 60_000;
+/**
+ * Fetches for unknown key ids: a budget of a few, one more every 20 s. A rotation finds the
+ * new key at once; tokens with made-up key ids cannot make the API hammer the provider.
+ */
+const REFETCH_BUDGET = 3;
+const REFETCH_REFILL_MS = 20_000;
+/** A key id still unknown after a fetch is not worth another one for this long. */
+const MISSING_KID_MS = 60_000;
+const MAX_MISSING_KIDS = 100;
 const MAX_TOKEN_LENGTH = 16 * 1024;
 
 /** The signature algorithms accepted, as node:crypto verifies them ("none" and HS* never). */
@@ -74,29 +99,62 @@ export function splitJwt(token: string): JwtParts | null {
 
 /**
  * The registered claims of an ID token (OpenID Connect Core 3.1.3.7): issued by the issuer,
- * for this client, not expired, not issued in the future, naming a subject.
+ * for this client, not expired, not issued in the future, naming a subject. Null when good.
  */
+export function claimsRefusal(
+  payload: Record<string, unknown>,
+  expected: { issuer: string; audience: string; nowSeconds: number },
+): IdTokenRefusal | null {
+  const { iss, aud, azp, exp, iat, sub } = payload;
+  if (iss !== expected.issuer) return "issuer";
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  if (!audiences.includes(expected.audience)) return "audience";
+  // Several audiences: this shop must be the party the token was issued to.
+  if (audiences.length > 1 && azp !== expected.audience) return "azp";
+  if (typeof exp !== "number" || exp + CLOCK_SKEW_SECONDS <= expected.nowSeconds) return "expired";
+  if (typeof iat !== "number" || iat - CLOCK_SKEW_SECONDS > expected.nowSeconds) {
+    return "issued_in_future";
+  }
+  return typeof sub === "string" && sub.length > 0 && sub.length <= 255 ? null : "subject";
+}
+
 export function claimsAreValid(
   payload: Record<string, unknown>,
   expected: { issuer: string; audience: string; nowSeconds: number },
 ): boolean {
-  const { iss, aud, azp, exp, iat, sub } = payload;
-  if (iss !== expected.issuer) return false;
-  const audiences = Array.isArray(aud) ? aud : [aud];
-  if (!audiences.includes(expected.audience)) return false;
-  // Several audiences: this shop must be the party the token was issued to.
-  if (audiences.length > 1 && azp !== expected.audience) return false;
-  if (typeof exp !== "number" || exp + CLOCK_SKEW_SECONDS <= expected.nowSeconds) return false;
-  if (typeof iat !== "number" || iat - CLOCK_SKEW_SECONDS > expected.nowSeconds) return false;
-  return typeof sub === "string" && sub.length > 0 && sub.length <= 255;
+  return claimsRefusal(payload, expected) === null;
 }
 
 type KeySet = { keys: Map<string, KeyObject>; unnamed: KeyObject[]; fetchedAt: number };
 
+/**
+ * A token bucket: whether one more fetch may go now. Starts full (`size`), one more every
+ * `refillMs`.
+ */
+export function fetchBudget(size: number, refillMs: number, now: () => number = Date.now) {
+  let available = size;
+  let updatedAt = now();
+  return (): boolean => {
+    const at = now();
+    available = Math.min(size, available + (at - updatedAt) / refillMs);
+    updatedAt = at;
+    if (available < 1) return false;
+    available -= 1;
+    return true;
+  };
+}
+
 export function idTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
   const get = options.fetch ?? fetch;
+  const refused =
+    options.onRefused ??
+    ((reason: IdTokenRefusal) =>
+      log.warn({ event: "id_token_refused", reason }, "ID token refused"));
   let keySet: KeySet | null = null;
-  let lastFetch = 0;
+  let loading: Promise<KeySet> | null = null;
+  const mayRefetch = fetchBudget(REFETCH_BUDGET, REFETCH_REFILL_MS);
+  /** Key ids still unknown after a fetch, and when. */
+  const missing = new Map<string, number>();
 
   async function fetchJson(url: string): Promise<Record<string, unknown>> {
     let response: Response;
@@ -115,7 +173,6 @@ export function idTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifie
   }
 
   async function loadKeys(): Promise<KeySet> {
-    lastFetch = Date.now();
     const discovery = await fetchJson(
       `${options.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
     );
@@ -141,26 +198,52 @@ export function idTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifie
     return keySet;
   }
 
+  /** One fetch at a time: tokens arriving together wait for the same one. */
+  function reload(): Promise<KeySet> {
+    loading ??= loadKeys().finally(() => {
+      loading = null;
+    });
+    return loading;
+  }
+
+  const pick = (set: KeySet, kid: unknown) =>
+    typeof kid === "string"
+      ? [set.keys.get(kid)].filter((key) => key !== undefined)
+      : [...set.keys.values(), ...set.unnamed];
+
   async function keysFor(kid: unknown): Promise<KeyObject[]> {
     let current = keySet;
-    if (!current || Date.now() - current.fetchedAt > KEYS_TTL_MS) current = await loadKeys();
-    const pick = (set: KeySet) =>
-      typeof kid === "string"
-        ? [set.keys.get(kid)].filter((key) => key !== undefined)
-        : [...set.keys.values(), ...set.unnamed];
-    const found = pick(current);
-    if (found.length > 0 || Date.now() - lastFetch < REFETCH_INTERVAL_MS) return found;
-    return pick(await loadKeys());
+    if (!current || Date.now() - current.fetchedAt > KEYS_TTL_MS) current = await reload();
+    const found = pick(current, kid);
+    if (found.length > 0) return found;
+    // A key id not seen yet: the provider has most likely rotated; fetch its keys now, unless
+    // this id was already missing a moment ago or the budget is spent (made-up ids).
+    const name = typeof kid === "string" ? kid : "";
+    const missingSince = missing.get(name);
+    if (missingSince !== undefined && Date.now() - missingSince < MISSING_KID_MS) return [];
+    if (loading) current = await loading;
+    else if (mayRefetch()) current = await reload();
+    else return [];
+    const again = pick(current, kid);
+    if (again.length === 0) {
+      missing.delete(name);
+      missing.set(name, Date.now());
+      if (missing.size > MAX_MISSING_KIDS) missing.delete(missing.keys().next().value ?? "");
+    }
+    return again;
   }
 
   return async (token) => {
     const jwt = splitJwt(token);
-    if (!jwt) return null;
+    if (!jwt) return refuse("malformed");
     const algorithm = typeof jwt.header.alg === "string" ? algorithms[jwt.header.alg] : undefined;
-    if (!algorithm) return null;
+    if (!algorithm) return refuse("algorithm");
     const nowSeconds = Math.floor(options.now().getTime() / 1000);
-    if (!claimsAreValid(jwt.payload, { ...options, nowSeconds })) return null;
-    for (const key of await keysFor(jwt.header.kid)) {
+    const claimsRefused = claimsRefusal(jwt.payload, { ...options, nowSeconds });
+    if (claimsRefused) return refuse(claimsRefused);
+    const keys = await keysFor(jwt.header.kid);
+    if (keys.length === 0) return refuse("unknown_key");
+    for (const key of keys) {
       const keyType = key.asymmetricKeyType;
       if (algorithm.ec ? keyType !== "ec" : keyType !== "rsa" && keyType !== "rsa-pss") continue;
       const valid = verify(
@@ -181,6 +264,11 @@ export function idTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifie
         };
       }
     }
-    return null;
+    return refuse("signature");
   };
+
+  function refuse(reason: IdTokenRefusal): null {
+    refused(reason);
+    return null;
+  }
 }

@@ -2,10 +2,11 @@ import { generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { customerInfoSchema, errorData, externalSessionSchema } from "../contract/index.ts";
 import { idTokenVerifier } from "../customers/id-token.ts";
 import { customers, externalLogins, purchaseProcesses } from "../db/schema.ts";
+import { log } from "../log.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { signUp, TestClock } from "../testing/harness.ts";
 
@@ -200,6 +201,40 @@ describe("GET Cliente/Externo", () => {
       expect(await api.db.select().from(customers)).toHaveLength(0);
     });
   }
+
+  it("logs why a token was refused, with nothing of the token or the person", async () => {
+    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
+    const cases: Array<[string, string]> = [
+      ["not-a-token", "malformed"],
+      [`${b64({ alg: "none" })}.${idToken(complete).split(".")[1]}.`, "algorithm"],
+      [idToken({ ...complete, iss: "https://evil.test" }), "issuer"],
+      [idToken({ ...complete, aud: "someone-else" }), "audience"],
+      [idToken({ ...complete, exp: Math.floor(clock.now().getTime() / 1000) - 120 }), "expired"],
+      [idToken(complete, { kid: "k9" }), "unknown_key"],
+      [idToken(complete, { key: strangerKey.privateKey }), "signature"],
+    ];
+    try {
+      for (const [token, reason] of cases) {
+        warnings.mockClear();
+        expect((await logIn(token)).status).toBe(401);
+        expect(warnings).toHaveBeenCalledWith(
+          { event: "id_token_refused", reason },
+          expect.any(String),
+        );
+        const logged = JSON.stringify(warnings.mock.calls);
+        for (const value of [
+          token.split(".")[1] || token,
+          "Lucía",
+          "lucia@example.com",
+          "person-1",
+        ]) {
+          expect(logged).not.toContain(value);
+        }
+      }
+    } finally {
+      warnings.mockRestore();
+    }
+  });
 
   it("the provider unreachable is a 502, not a 401 and not a 500", async () => {
     provider.use(
