@@ -109,6 +109,57 @@ describe("the storefront's server app", () => {
     expect(seen).toEqual([{ commerceCaller: { storefront: true } }]);
   });
 
+  it("lets a form from the public origin reach the storefront behind a TLS proxy", async () => {
+    // The buyer's page is on https://entradas.example; the proxy reaches the server over http.
+    const { logger, lines } = capturingLogger();
+    const { build } = stubBuild("production");
+    const app = createStorefrontApp({
+      build,
+      mode: "production",
+      logger,
+      publicOrigin: "https://entradas.example",
+    });
+    for (const url of ["http://entradas.example/login", "http://10.0.0.5:3000/login"]) {
+      const posted = await app.request(url, {
+        method: "POST",
+        headers: { Origin: "https://entradas.example", "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams({ a: "1" }),
+      });
+      // The stub's route has no action: React Router's own answer, not a refusal (400).
+      expect(posted.status, url).toBe(405);
+    }
+    expect(lines().filter((line) => line.msg === "cross-site form refused")).toEqual([]);
+  });
+
+  it("refuses a form from another site with a translated 403 and one warning, no stack", async () => {
+    const { logger, lines } = capturingLogger();
+    const { build } = stubBuild("production");
+    const app = createStorefrontApp({ build, mode: "production", logger });
+    const forged = [
+      // A browser's cross-site form.
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      // A script claiming same-origin while naming another origin.
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "same-origin" },
+    ];
+    for (const headers of forged) {
+      const refused = await app.request("http://shop.test/logout", {
+        method: "POST",
+        headers: { ...headers, "Accept-Language": "en" },
+        body: new URLSearchParams({ a: "1" }),
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).not.toBe("Bad Request");
+    }
+    const warnings = lines().filter((line) => line.msg === "cross-site form refused");
+    expect(warnings).toHaveLength(2);
+    for (const warning of warnings) {
+      expect(warning).toMatchObject({ level: "warn", origin: "https://evil.example" });
+      expect(warning).not.toHaveProperty("err");
+      expect(warning).not.toHaveProperty("stack");
+    }
+    expect(lines().filter((line) => line.level === "error")).toEqual([]);
+  });
+
   it("puts the buyer's address in X-Client-Address, never the client's own", async () => {
     const seen: Array<[string | null, unknown]> = [];
     const { build } = stubBuild("production");

@@ -153,7 +153,7 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
   if (operations) app.use(readinessGate(operations.lifecycle));
   app.use(clientAddressMiddleware(options.trustedProxyHops ?? 0));
   app.use(compressResponses());
-  app.use(refuseCrossSiteForms);
+  app.use(refuseCrossSiteForms(logger, publicOrigin));
   if (commerce) {
     // Callers of the mounted API are told apart by the address resolved above (the header
     // now holds it), never by one they wrote.

@@ -21,6 +21,14 @@ describe("isCrossSite", () => {
     );
   });
 
+  it("believes Origin over a Sec-Fetch-Site that contradicts it (only a script sends both)", () => {
+    const forged = post("http://shop.test/logout", {
+      origin: "https://evil.example",
+      "sec-fetch-site": "same-origin",
+    });
+    expect(isCrossSite(forged)).toBe(true);
+  });
+
   it("accepts the public origin behind a proxy", () => {
     const publicOrigin = "https://entradas.example.gob.ar";
     const behindProxy = post("http://10.0.0.5:3000/login", { origin: publicOrigin });
