@@ -149,6 +149,64 @@ describe("POST /v2/Acceso/Validar", () => {
     expect(await api.db.select().from(ticketAdmissions)).toEqual([]);
   });
 
+  it("refuses the tickets of an order cancelled and refunded at the box office, saying so", async () => {
+    const { t, fx, tokens } = api;
+    /** The clerk sells the seat at the counter: the sale's ticket. */
+    const counterSale = async (medium: "EFECTIVO" | "TARJETA_PRESENTE") => {
+      const taken = await t.call("/Proceso/0/Posiciones/Tomar", {
+        token: tokens.clerk,
+        body: {
+          idFuncion: fx.performances.main.id,
+          listaPosiciones: [fx.seatIds[0]],
+          ctProcess: "BOX",
+        },
+      });
+      const processId = taken.json.oData.idProcesoDeCompra as number;
+      const sold = await t.call(`/Proceso/${processId}/CobrarBoleteria`, {
+        token: tokens.clerk,
+        body: {
+          cClaveIdempotencia: `door-counter-${processId}`,
+          cMedioDePago: medium,
+          oComprador: { cNombre: "Marta Gómez" },
+          ...(medium === "TARJETA_PRESENTE" ? { oTarjeta: testCard() } : {}),
+        },
+      });
+      expect(sold.json.nCode, JSON.stringify(sold.json)).toBe(200);
+      const [ticket] = await api.db
+        .select()
+        .from(tickets)
+        .where(eq(tickets.orderId, sold.json.oData.idPedido as number));
+      return ticket;
+    };
+    // Paid by card, then cancelled: the card is refunded and the seat is free again.
+    const refunded = await counterSale("TARJETA_PRESENTE");
+    const cancelled = await t.call(`/Pedido/${refunded.orderId}/Anular`, {
+      token: tokens.clerk,
+      method: "POST",
+    });
+    expect(cancelled.json.nCode, JSON.stringify(cancelled.json)).toBe(200);
+    // The seat sold again: its new ticket goes in, the old one's code still does not.
+    const resold = await counterSale("EFECTIVO");
+    expect(resold.positionId).toBe(refunded.positionId);
+    for (const language of ["en", "es", "pt"]) {
+      const { json } = await check(
+        { cCodigo: refunded.code, cEntrada: "Gate" },
+        undefined,
+        language,
+      );
+      expect(json.oData).toMatchObject({
+        cResultado: "CANCELLED",
+        oTicket: { idTicket: refunded.id },
+      });
+    }
+    expect((await checked({ cCodigo: resold.code, cEntrada: "Gate" })).cResultado).toBe("ADMITTED");
+    expect((await checked({ cCodigo: refunded.code, cEntrada: "Gate" })).cResultado).toBe(
+      "CANCELLED",
+    );
+    const admissions = await api.db.select().from(ticketAdmissions);
+    expect(admissions.map((row) => row.ticketId)).toEqual([resold.id]);
+  });
+
   it("refuses another performance's ticket at a door set to one, and lets it in at its own", async () => {
     const [ticket] = await aliceBuys();
     const { main, later } = api.fx.performances;
