@@ -2,20 +2,11 @@
 // are in app/services/config.server.ts). Embedded in the storefront's server, its PGlite
 // lives in $PGLITE_DIR or $DATA_DIR/pglite; standalone, in $DATA_DIR (./data/commerce).
 import { z } from "zod";
+import { installationSecrets, type SecretName } from "./installation-secrets.ts";
 import type { IssuerSettings } from "./invoicing/issuer.ts";
 import { isValidCuit } from "./invoicing/receipt-rules.ts";
 import { parseRateLimits, type RateLimits } from "./limits/rate-limits.ts";
-import {
-  type TicketSigningKey,
-  ticketSigningKeyFrom,
-  ticketSigningKeyFromSeed,
-} from "./tickets/code.ts";
-
-const DEVELOPMENT_TICKET_SECRET = "development-ticket-secret-change-me";
-/** Whoever reads this can sign tickets for a shop that runs with it: development only. */
-const DEVELOPMENT_SIGNING_SEED = "development-ticket-signing-key-change-me";
-/** Whoever reads this can let anyone out of a waiting room: development only. */
-const DEVELOPMENT_QUEUE_SIGNING_SEED = "development-queue-signing-key-change-me";
+import { type TicketSigningKey, ticketSigningKeyFrom } from "./tickets/code.ts";
 
 /** An Ed25519 private key setting (PKCS#8 PEM or its DER in base64). */
 const ed25519KeySetting = z
@@ -140,11 +131,11 @@ export type CommerceSettings = {
   dataDir?: string;
   /** HMAC key of cancel keys, recovery codes and old ticket codes: every API server shares it. */
   ticketSecret: string;
-  /** Whether ticketSecret is the development value (a production server should say so). */
+  /** Whether ticketSecret is the development value (never in production: decision 0059). */
   developmentTicketSecret: boolean;
   /** Signs the ticket codes (Ed25519); its public key is published for the door's scanners. */
   ticketSigningKey: TicketSigningKey;
-  /** Whether ticketSigningKey is the development key (a production server should say so). */
+  /** Whether ticketSigningKey is the development key (never in production). */
   developmentTicketSigningKey: boolean;
   /** The waiting rooms (decision 0048): token key, admission job's interval, storefront. */
   queue: QueueSettings;
@@ -172,7 +163,9 @@ export type CommerceSettings = {
   reconcileIntervalSeconds: number;
   /** Fault tests only: the sandbox acquirer holds each answer this long after deciding. */
   sandboxAnswerDelayMs: number;
-  sandbox: { decisionMs: number; publicUrl: string; notificationSecret: string | undefined };
+  sandbox: { decisionMs: number; publicUrl: string; notificationSecret: string };
+  /** The secrets this start made into the data folder (decision 0059): said once, in the log. */
+  secretsMade: { names: SecretName[]; folder: string };
   /** Mail: through SMTP when smtpUrl is set, else as .eml files in outboxDir. */
   mail: MailSettings;
   /** Who issues the bills and credit notes, at which point of sale (the sandbox authority's). */
@@ -184,7 +177,7 @@ export type CommerceSettings = {
 export type QueueSettings = {
   /** Signs the admission tokens (Ed25519); its public key is published (GET Cola/ClavePublica). */
   signingKey: TicketSigningKey;
-  /** Whether signingKey is the development key (a production server should say so). */
+  /** Whether signingKey is the development key (never in production). */
   developmentSigningKey: boolean;
   tickMs: number;
   /** The storefront's origin for the admitted visitor's link ("" = the page's own origin). */
@@ -198,6 +191,13 @@ export function commerceSettingsFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): CommerceSettings {
   const parsed = envSchema.parse(env);
+  // Where the installation keeps what it makes itself: its secrets, its outbox.
+  const dataFolder = parsed.DATA_DIR ?? (mode === "embedded" ? "./data" : "./data/commerce");
+  const secrets = installationSecrets(parsed, {
+    production: env.NODE_ENV === "production",
+    sharedDatabase: parsed.DATABASE_URL !== undefined,
+    folder: dataFolder,
+  });
   const dataDir = parsed.DATABASE_URL
     ? undefined
     : mode === "embedded"
@@ -208,15 +208,13 @@ export function commerceSettingsFromEnv(
     host: parsed.HOST,
     databaseUrl: parsed.DATABASE_URL,
     dataDir,
-    ticketSecret: parsed.TICKET_SECRET ?? DEVELOPMENT_TICKET_SECRET,
-    developmentTicketSecret: parsed.TICKET_SECRET === undefined,
-    ticketSigningKey:
-      parsed.TICKET_SIGNING_KEY ?? ticketSigningKeyFromSeed(DEVELOPMENT_SIGNING_SEED),
-    developmentTicketSigningKey: parsed.TICKET_SIGNING_KEY === undefined,
+    ticketSecret: secrets.ticketSecret,
+    developmentTicketSecret: secrets.development.includes("TICKET_SECRET"),
+    ticketSigningKey: secrets.ticketSigningKey,
+    developmentTicketSigningKey: secrets.development.includes("TICKET_SIGNING_KEY"),
     queue: {
-      signingKey:
-        parsed.QUEUE_SIGNING_KEY ?? ticketSigningKeyFromSeed(DEVELOPMENT_QUEUE_SIGNING_SEED),
-      developmentSigningKey: parsed.QUEUE_SIGNING_KEY === undefined,
+      signingKey: secrets.queueSigningKey,
+      developmentSigningKey: secrets.development.includes("QUEUE_SIGNING_KEY"),
       tickMs: parsed.QUEUE_TICK_MS,
       storefrontUrl: (parsed.QUEUE_STOREFRONT_URL ?? "").replace(/\/+$/, ""),
     },
@@ -236,8 +234,9 @@ export function commerceSettingsFromEnv(
     sandbox: {
       decisionMs: parsed.SANDBOX_DECISION_SECONDS * 1000,
       publicUrl: parsed.SANDBOX_PUBLIC_URL ?? "",
-      notificationSecret: parsed.SANDBOX_NOTIFICATION_SECRET,
+      notificationSecret: secrets.notificationSecret,
     },
+    secretsMade: { names: secrets.created, folder: dataFolder },
     issuer: {
       pointOfSale: parsed.INVOICE_POINT_OF_SALE,
       taxId: parsed.INVOICE_TAX_ID,
@@ -251,9 +250,7 @@ export function commerceSettingsFromEnv(
     mail: {
       smtpUrl: parsed.SMTP_URL,
       from: parsed.MAIL_FROM,
-      outboxDir:
-        parsed.OUTBOX_DIR ??
-        `${parsed.DATA_DIR ?? (mode === "embedded" ? "./data" : "./data/commerce")}/outbox`,
+      outboxDir: parsed.OUTBOX_DIR ?? `${dataFolder}/outbox`,
     },
     externalLogin:
       parsed.OIDC_ISSUER && parsed.OIDC_CLIENT_ID

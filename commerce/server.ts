@@ -8,6 +8,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { commerceSettingsFromEnv, operationsSettingsFromEnv } from "./config.ts";
 import { apiRouteOf, type RequestLogEnv, requestLog, withRequestId } from "./http/request-log.ts";
+import { SecretSettingsError } from "./installation-secrets.ts";
 import { log } from "./log.ts";
 import { requestMetrics } from "./operations/http-metrics.ts";
 import { createLifecycle, databaseCheck } from "./operations/lifecycle.ts";
@@ -17,7 +18,17 @@ import { stopGracefullyOnSignals } from "./operations/shutdown.ts";
 import { queueOccupancy } from "./queue/occupancy.ts";
 import { exitBecauseStartFailed, exitWhenPortCannotOpen, startCommerce } from "./start.ts";
 
-const settings = commerceSettingsFromEnv("standalone");
+/** A setting refused (a secret missing or published, decision 0059) ends the start in lines. */
+function settingsOrExit() {
+  try {
+    return commerceSettingsFromEnv("standalone");
+  } catch (error) {
+    if (error instanceof SecretSettingsError) exitBecauseStartFailed(error);
+    throw error;
+  }
+}
+
+const settings = settingsOrExit();
 const operations = operationsSettingsFromEnv();
 const { port, host } = settings;
 if (settings.developmentTicketSecret) {

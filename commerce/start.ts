@@ -9,6 +9,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts
 import { DataFolderError } from "./db/data-folder.ts";
 import { startEmbeddedVacuum } from "./db/embedded-vacuum.ts";
 import type { CommerceDeps } from "./deps.ts";
+import { SecretSettingsError } from "./installation-secrets.ts";
 import { SandboxFiscalAuthority } from "./invoicing/sandbox-authority.ts";
 import { errorFields, log } from "./log.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -77,6 +78,10 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
 }
 
 export async function startCommerce(settings: CommerceSettings) {
+  for (const name of settings.secretsMade.names) {
+    // Its value is never logged: only that this installation now has its own, and where.
+    log.info(`${name} is not set: made this installation's own in ${settings.secretsMade.folder}`);
+  }
   if (settings.developmentTicketSigningKey) {
     // Anyone can sign tickets with the development key: a door would admit forgeries.
     log.warn("TICKET_SIGNING_KEY is not set: using the development key (set it in production)");
@@ -193,6 +198,12 @@ export function exitWhenPortCannotOpen(
 }
 
 export function exitBecauseStartFailed(error: unknown, server = "commerce API"): never {
+  if (error instanceof SecretSettingsError) {
+    // One line per setting, saying what to set: the values themselves are never printed.
+    for (const line of error.lines) process.stderr.write(`${server} cannot start: ${line}\n`);
+    log.fatal(`${server} cannot start: its secrets' settings were refused`);
+    process.exit(1);
+  }
   // Straight to stderr, whatever LOG_LEVEL says: whoever started the server must see why.
   const why =
     error instanceof DataFolderError ? error.message : JSON.stringify(errorFields(error), null, 2);

@@ -22,6 +22,7 @@ import {
   writeSync,
 } from "node:fs";
 import { join, resolve } from "node:path";
+import { secretFiles } from "../installation-secrets.ts";
 
 /** The lock file's name, inside the database folder (as PostgreSQL's postmaster.pid). */
 export const LOCK_FILE = "commerce.lock";
@@ -176,8 +177,10 @@ export function inspectDataFolder(folder: string): DataFolderState {
   if (!statSync(folder).isDirectory()) {
     throw new DataFolderError(`The database folder ${where} is a file, not a folder.`);
   }
-  // The lock, and the short-lived files of taking it, are ours, not the database's.
-  const entries = readdirSync(folder).filter((name) => !name.startsWith(LOCK_FILE));
+  // The lock, and the short-lived files of taking it, are ours, not the database's; so are
+  // the secrets a standalone API made into its DATA_DIR before the database (decision 0059).
+  const ours = [LOCK_FILE, ...Object.values(secretFiles)];
+  const entries = readdirSync(folder).filter((name) => !ours.some((file) => name.startsWith(file)));
   if (entries.length === 0) return "new";
   if (entries.includes("PG_VERSION")) return "existing";
   throw new DataFolderError(

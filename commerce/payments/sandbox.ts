@@ -10,6 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { sandboxAcquirerCharges } from "../db/schema.ts";
+import { DEVELOPMENT_NOTIFICATION_SECRET } from "../installation-secrets.ts";
 import { log } from "../log.ts";
 import type {
   AcquirerNotification,
@@ -85,8 +86,8 @@ export type SandboxOptions = {
   notificationSecret?: string;
 };
 
-/** Development only: every API process must share one secret (SANDBOX_NOTIFICATION_SECRET). */
-export const DEVELOPMENT_NOTIFICATION_SECRET = "sandbox-notifications-for-development-only";
+/** Development only (decision 0059): a production API runs on SANDBOX_NOTIFICATION_SECRET's. */
+export { DEVELOPMENT_NOTIFICATION_SECRET };
 
 export class SandboxAcquirer implements PaymentProvider {
   readonly notificationHeader = notificationSignatureHeader;

@@ -101,6 +101,9 @@ export function createTestApi(
     mailer?: Mailer;
     verifyIdToken?: CommerceDeps["verifyIdToken"];
     fiscal?: FiscalAuthority;
+    /** Default: the tests' fixed secret and keys (TEST_TICKET_SECRET…). */
+    ticketSecret?: string;
+    ticketSigningKey?: CommerceDeps["ticketSigningKey"];
   } = {},
 ) {
   const clock = options.clock ?? new TestClock();
@@ -115,8 +118,8 @@ export function createTestApi(
     payments: options.payments ?? sandbox,
     wallet: options.wallet ?? wallet,
     invoicing: { authority: options.fiscal ?? fiscal, issuer: testIssuer },
-    ticketSecret: TEST_TICKET_SECRET,
-    ticketSigningKey: TEST_TICKET_SIGNING_KEY,
+    ticketSecret: options.ticketSecret ?? TEST_TICKET_SECRET,
+    ticketSigningKey: options.ticketSigningKey ?? TEST_TICKET_SIGNING_KEY,
     queueSigningKey: TEST_QUEUE_SIGNING_KEY,
     purchaseMinutes: options.purchaseMinutes ?? 30,
     extensionMinutes: options.extensionMinutes ?? 10,

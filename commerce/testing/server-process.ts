@@ -36,8 +36,11 @@ export type ServerProcess = {
   stop: (signal?: "SIGTERM" | "SIGKILL") => Promise<number | string>;
 };
 
-/** Starts the API on the data folder; resolves as soon as it runs (use listening()). */
-export function spawnApiServer(env: Record<string, string>): ServerProcess {
+/**
+ * Starts the API on the data folder; resolves as soon as it runs (use listening()). A
+ * variable given as undefined is left out (TICKET_SECRET: undefined starts it without one).
+ */
+export function spawnApiServer(env: Record<string, string | undefined>): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "commerce/server.ts"], {
     cwd: root,
     env: {
@@ -146,7 +149,7 @@ export function serverProcessesOfTests(folderPrefix: string) {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
   return {
-    start(env: Record<string, string>) {
+    start(env: Record<string, string | undefined>) {
       const server = spawnApiServer(env);
       started.push(server);
       return server;
