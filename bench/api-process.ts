@@ -2,9 +2,23 @@
 // measured, on 127.0.0.1): started over the database the bench prepared, its stderr kept to
 // explain a failed start, waited for, and stopped so it closes its database.
 import { type ChildProcess, spawn } from "node:child_process";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { get } from "node:http";
 
 export type RunningApi = { child: ChildProcess; base: string; stderr: string[]; exited: boolean };
+
+const newKey = () =>
+  generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+/**
+ * One bench's APIs share these (a production API on DATABASE_URL needs them set, decision
+ * 0059); made anew for each bench run, like its database.
+ */
+const benchSecrets = {
+  TICKET_SECRET: randomBytes(32).toString("base64"),
+  TICKET_SIGNING_KEY: newKey(),
+  QUEUE_SIGNING_KEY: newKey(),
+  SANDBOX_NOTIFICATION_SECRET: randomBytes(32).toString("base64"),
+};
 
 /**
  * Starts the API of `repo` on `port` with `env` (its database, ticket secret…) over the
@@ -31,6 +45,7 @@ export function startApi(
       SEED_DEMO: "false",
       // Its stdin is a pipe from the bench: it stops even if the bench is killed outright.
       STOP_WITH_PARENT: "true",
+      ...benchSecrets,
       ...options.env,
     },
     stdio: ["pipe", "ignore", "pipe"],
