@@ -2,7 +2,7 @@
 // provider's end-session page loads in a hidden frame and then the billboard follows;
 // without, the page refreshes into the provider's end-session endpoint, which sends the
 // browser back here (state=done) and on to the billboard, saying the session was
-// disconnected.
+// disconnected. Both ask the provider with the same parameters (decision 0065).
 import { useEffect, useRef, useState } from "react";
 import { redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -24,19 +24,18 @@ export async function loader(args: Route.LoaderArgs) {
   if (config.loginMode !== "external") throw redirect("/");
   const shop = getRequestContext(args);
   if (new URL(args.request.url).searchParams.get("state") === "done") {
-    if (!shop.user) shop.session.flash("notice", "layout:notices.sessionDisconnected");
+    // The hidden frame comes back here too: the notice is for the window's own return.
+    const inFrame = args.request.headers.get("Sec-Fetch-Dest") === "iframe";
+    if (!shop.user && !inFrame) shop.session.flash("notice", "layout:notices.sessionDisconnected");
     throw redirect("/");
   }
   if (!shop.session.get("endSession")) throw redirect("/");
-  const [frameUrl, chainUrl] = await Promise.all([
-    endSessionUrl(args.request, { returnToShop: false }),
-    endSessionUrl(args.request, { returnToShop: true }),
-  ]);
+  const endUrl = await endSessionUrl(args.request);
   // The provider cannot be reached: the shop's session is over all the same.
-  if (!frameUrl || !chainUrl) throw redirect("/");
+  if (!endUrl) throw redirect("/");
   const t = getT(args.context);
   const seo = seoFor(args, { title: t("account:external.endingTitle"), noindex: true });
-  return { frameUrl, chainUrl, seo };
+  return { endUrl, seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -60,19 +59,19 @@ export default function EndSession({ loaderData }: Route.ComponentProps) {
   }, [hydrated, loads]);
   return (
     <section className="max-w-md">
-      {hydrated ? null : <meta httpEquiv="refresh" content={`0;url=${loaderData.chainUrl}`} />}
+      {hydrated ? null : <meta httpEquiv="refresh" content={`0;url=${loaderData.endUrl}`} />}
       <h1>{t("account:external.endingTitle")}</h1>
       <p role="status">{t("account:external.ending")}</p>
       {hydrated ? (
         <iframe
-          src={loaderData.frameUrl}
+          src={loaderData.endUrl}
           title={t("account:external.endingFrame")}
           hidden
           onLoad={() => setLoads((count) => count + 1)}
         />
       ) : (
         <p className="mt-4">
-          <a href={loaderData.chainUrl}>{t("account:external.endingLink")}</a>
+          <a href={loaderData.endUrl}>{t("account:external.endingLink")}</a>
         </p>
       )}
     </section>

@@ -8,6 +8,7 @@ import { seoMeta } from "~/lib/seo";
 import { config } from "~/services/config.server";
 import {
   clearFlowCookie,
+  clearLoggedOutCookie,
   ExternalLoginFailed,
   externalAuthenticator,
   readFlowChecks,
@@ -43,6 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
     const response = startUserSession(args, login.session, next);
     getRequestContext(args).session.set("external", { pending });
     response.headers.append("Set-Cookie", headers["Set-Cookie"]);
+    // Logged in again: the next login after this one may be silent.
+    response.headers.append("Set-Cookie", await clearLoggedOutCookie());
     return response;
   } catch (error) {
     if (!(error instanceof ExternalLoginFailed)) throw error;

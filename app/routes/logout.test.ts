@@ -91,6 +91,16 @@ describe("logout", () => {
   });
 });
 
+describe("logout after the city's login", () => {
+  it("goes on to /endSession and marks the browser: the next login asks the provider to prompt", async () => {
+    const cookie = await sessionCookie({ external: { pending: [] } });
+    const out = await runRoute(logout.action, formPost("/logout", {}, cookie));
+    const response = out.result as Response;
+    expect(location(response)).toBe("/endSession");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__logged_out=[^;]+;.*HttpOnly/);
+  });
+});
+
 describe("session id", () => {
   it("is drawn anew at every login and carries nothing of the session before", async () => {
     const { email } = await signUp(t);

@@ -2,8 +2,10 @@
 // authorization code flow with PKCE, state and nonce (openid-client), as a remix-auth
 // strategy. /login starts it: the checks and the wanted path go into a short-lived signed
 // cookie of their own, and the browser to the provider. /loginRedirect finishes it: the
-// code is exchanged (the ID token's signature, issuer, audience and nonce checked), and the
-// API's Cliente/Externo, which verifies the ID token again by itself, answers the session.
+// code is exchanged (the ID token's issuer, audience, nonce and times checked; its signature
+// needs no check here, it came straight from the token endpoint), and the API's
+// Cliente/Externo, which verifies the ID token with its signature, answers the session. A
+// refused return is logged with its reason, never with a token, code or claim (decision 0065).
 import { type ExternalSession, endpoints } from "@contract";
 import * as oidc from "openid-client";
 import { createCookie, type RouterContextProvider, redirect } from "react-router";
@@ -13,6 +15,7 @@ import { withBackUrl } from "~/components/header/account-items";
 import { type CommerceFailure, callEndpoint } from "./commerce.server";
 import { config, type ExternalLoginConfig } from "./config.server";
 import { localeOf } from "./i18n.server";
+import { log } from "./log.server";
 import { getRequestContext } from "./request-context.server";
 import { safeRedirectPath } from "./session.server";
 import { shopOrigin } from "./shop-origin.server";
@@ -38,6 +41,24 @@ export const flowCookie = createCookie("__login_flow", {
   maxAge: 600,
 });
 
+/**
+ * Set by a logout with the city's login, dropped by the next completed login. While it is
+ * there the provider is asked for the password again (prompt=login): a provider session that
+ * outlived the logout (its "log out?" page left unanswered, a frame without its cookie)
+ * cannot log the buyer back in silently.
+ */
+export const loggedOutCookie = createCookie("__logged_out", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: config.cookieSecure,
+  maxAge: 30 * 24 * 3600,
+});
+
+export function clearLoggedOutCookie() {
+  return loggedOutCookie.serialize("", { maxAge: 0 });
+}
+
 /** A login that cannot go on (expired flow, refused code, provider or API down). */
 export class ExternalLoginFailed extends Error {
   constructor(
@@ -56,6 +77,21 @@ function isLoopback(url: URL) {
   return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
 }
 
+/** application/x-www-form-urlencoded, as a form would send the value (`-`, `.`, `_`, `*` stay). */
+const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+
+/**
+ * client_secret_basic as RFC 6749 §2.3.1 has it: id and secret form-encoded, then base64.
+ * openid-client's own encodes `-` as well (%2D), which a provider that does not decode the
+ * credentials reads as another client (its ID token then names another audience).
+ */
+export function formEncodedClientSecretBasic(clientSecret: string): oidc.ClientAuth {
+  return (_server, client, _body, headers) => {
+    const credentials = `${formEncode(client.client_id)}:${formEncode(clientSecret)}`;
+    headers.set("Authorization", `Basic ${Buffer.from(credentials).toString("base64")}`);
+  };
+}
+
 /** The provider's configuration from its discovery document, fetched once (again after a failure). */
 export function providerConfiguration(settings: ExternalLoginConfig) {
   let pending: Promise<oidc.Configuration> | null = null;
@@ -66,7 +102,7 @@ export function providerConfiguration(settings: ExternalLoginConfig) {
         issuer,
         settings.clientId,
         undefined,
-        oidc.ClientSecretBasic(settings.clientSecret),
+        formEncodedClientSecretBasic(settings.clientSecret),
         // Plain HTTP only for a provider on this machine (npm run idp, the tests).
         isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
       );
@@ -111,6 +147,9 @@ export class OpenIdConnectStrategy<User> extends Strategy<User, VerifyParams> {
       code_challenge_method: "S256",
       state: checks.state,
       nonce: checks.nonce,
+      ...((await loggedOutCookie.parse(request.headers.get("Cookie"))) === true
+        ? { prompt: "login" }
+        : {}),
     });
     return redirect(authorizationUrl.href, {
       headers: { "Set-Cookie": await flowCookie.serialize(checks) },
@@ -119,7 +158,10 @@ export class OpenIdConnectStrategy<User> extends Strategy<User, VerifyParams> {
 
   private async finish(request: Request, url: URL): Promise<User> {
     const checks = await readFlowChecks(request);
-    if (!checks) throw new ExternalLoginFailed("flow");
+    if (!checks) {
+      logRefusal({ reason: "flow" });
+      throw new ExternalLoginFailed("flow");
+    }
     const configuration = await this.providerOrFail();
     // The URL the provider called, as the provider knows the shop (PUBLIC_ORIGIN behind a proxy).
     const current = new URL(`${shopOrigin(request)}${url.pathname}${url.search}`);
@@ -131,21 +173,103 @@ export class OpenIdConnectStrategy<User> extends Strategy<User, VerifyParams> {
         expectedNonce: checks.nonce,
         idTokenExpected: true,
       });
-    } catch {
+    } catch (error) {
       // A wrong state or nonce, an error from the provider, a replayed or expired code.
+      logRefusal(refusalOf(error));
       throw new ExternalLoginFailed("refused");
     }
-    if (!tokens.id_token) throw new ExternalLoginFailed("refused");
+    if (!tokens.id_token) {
+      logRefusal({ reason: "no_id_token" });
+      throw new ExternalLoginFailed("refused");
+    }
     return this.verify({ idToken: tokens.id_token, request, redirectTo: checks.redirectTo });
   }
 
   private async providerOrFail() {
     try {
       return await this.configuration();
-    } catch {
+    } catch (error) {
+      log.warn(
+        { event: "external_login_provider_unavailable", err: error },
+        "provider unavailable",
+      );
       throw new ExternalLoginFailed("provider");
     }
   }
+}
+
+/**
+ * Why a return from the provider was refused, as it may be logged: which check failed, and the
+ * provider's own error code (`access_denied`, `invalid_grant`…). No value of the person's,
+ * and nothing a thief could use (tokens, the code, state, nonce).
+ */
+export type LoginRefusal = {
+  reason:
+    | "flow"
+    | "state"
+    | "nonce"
+    | "issuer"
+    | "audience"
+    | "expiry"
+    | "signature"
+    | "provider_error"
+    | "token_error"
+    | "no_id_token"
+    | "unreachable"
+    | "api_refused"
+    | "other";
+  providerError?: string;
+  status?: number;
+  code?: string;
+};
+
+/** An error code as a provider or library gives it; anything else (free text) is not logged. */
+const loggableCode = (value: unknown) =>
+  typeof value === "string" && /^[A-Za-z0-9_.-]{1,64}$/.test(value) ? value : undefined;
+
+/** The check that refused an error of openid-client's (codes of oauth4webapi). */
+export function refusalOf(error: unknown): LoginRefusal {
+  if (error instanceof oidc.AuthorizationResponseError) {
+    return { reason: "provider_error", providerError: loggableCode(error.error) };
+  }
+  if (error instanceof oidc.ResponseBodyError) {
+    return {
+      reason: "token_error",
+      providerError: loggableCode(error.error),
+      status: error.status,
+    };
+  }
+  if (!(error instanceof Error)) return { reason: "other" };
+  const code = loggableCode((error as { code?: unknown }).code);
+  // openid-client's ClientError wraps oauth4webapi's error, which names the claim or parameter.
+  const inner = error.cause instanceof Error ? error.cause : error;
+  const claim = (inner.cause as { claim?: unknown } | undefined)?.claim;
+  switch (code) {
+    case "OAUTH_JWT_CLAIM_COMPARISON_FAILED":
+      if (claim === "nonce") return { reason: "nonce", code };
+      if (claim === "iss") return { reason: "issuer", code };
+      if (claim === "aud" || claim === "azp") return { reason: "audience", code };
+      return { reason: "other", code };
+    case "OAUTH_JWT_TIMESTAMP_CHECK_FAILED":
+      return { reason: "expiry", code };
+    case "OAUTH_KEY_SELECTION_FAILED":
+      return { reason: "signature", code };
+    case "OAUTH_INVALID_RESPONSE":
+      if (inner.message.includes('"state"')) return { reason: "state", code };
+      if (inner.message.includes('"iss"')) return { reason: "issuer", code };
+      if (inner.message.includes("signature")) return { reason: "signature", code };
+      return { reason: "other", code };
+    case "OAUTH_RESPONSE_IS_NOT_CONFORM":
+    case "OAUTH_RESPONSE_IS_NOT_JSON":
+      return { reason: "token_error", code };
+  }
+  // fetch's own failure: the token endpoint could not be reached.
+  if (error instanceof TypeError) return { reason: "unreachable" };
+  return { reason: "other", code };
+}
+
+function logRefusal(refusal: LoginRefusal) {
+  log.warn({ event: "external_login_refused", ...refusal }, "external login refused");
 }
 
 /** The flow's checks, when the cookie is there, signed by us and well formed. */
@@ -185,7 +309,11 @@ if (externalProvider) {
         const result = await callEndpoint(caller, endpoints.externalLogin, {
           unauthorized: "fail",
         });
-        if (!result.ok) throw new ExternalLoginFailed("refused", result);
+        if (!result.ok) {
+          // The API logs its own reason (the ID token's signature, issuer, audience, times).
+          logRefusal({ reason: "api_refused", status: result.nCode, code: result.code });
+          throw new ExternalLoginFailed("refused", result);
+        }
         return { session: result.data, redirectTo };
       },
     ),
@@ -194,28 +322,31 @@ if (externalProvider) {
 }
 
 /**
- * The provider's end-session address: with a return to the shop for the redirect chain (no
- * JavaScript), without one for the hidden frame. It names the client, not the person: an
- * id_token_hint would put the ID token's claims (name, e-mail, document) in a URL (decision
- * 0030).
+ * The provider's end-session address, the same for the hidden frame and the redirect chain
+ * (some providers refuse a request without a post_logout_redirect_uri): back to the shop's
+ * /endSession with state=done. It names the client, not the person: an id_token_hint would
+ * put the ID token's claims (name, e-mail, document) in a URL (decision 0030).
  */
-export async function endSessionUrl(
-  request: Request,
-  options: { returnToShop: boolean },
-): Promise<string | null> {
+export async function endSessionUrl(request: Request): Promise<string | null> {
   if (!externalProvider || !settings) return null;
   try {
-    const configuration = await externalProvider();
-    const parameters: Record<string, string> = { client_id: settings.clientId };
-    if (options.returnToShop) {
-      parameters.post_logout_redirect_uri = `${shopOrigin(request)}${endSessionPath}`;
-      // Tells the page, when the browser comes back, that the round trip is over.
-      parameters.state = "done";
-    }
-    return oidc.buildEndSessionUrl(configuration, parameters).href;
+    return endSessionUrlOf(await externalProvider(), settings.clientId, shopOrigin(request));
   } catch {
     return null;
   }
+}
+
+export function endSessionUrlOf(
+  configuration: oidc.Configuration,
+  clientId: string,
+  origin: string,
+): string {
+  return oidc.buildEndSessionUrl(configuration, {
+    client_id: clientId,
+    post_logout_redirect_uri: `${origin}${endSessionPath}`,
+    // Tells the page, when the browser comes back, that the round trip is over.
+    state: "done",
+  }).href;
 }
 
 /** What the header needs to know of the login system (no secret in it). */
@@ -254,10 +385,15 @@ export async function startExternalLogin(args: {
  */
 export const endSessionPath = "/endSession";
 
-/** After the shop's own logout: on to /endSession (once: a link there alone does nothing). */
-export function externalLogout(args: { context: Readonly<RouterContextProvider> }) {
+/**
+ * After the shop's own logout: on to /endSession (once: a link there alone does nothing), and
+ * the next login asks the provider to prompt.
+ */
+export async function externalLogout(args: { context: Readonly<RouterContextProvider> }) {
   getRequestContext(args).session.flash("endSession", true);
-  return redirect(endSessionPath);
+  return redirect(endSessionPath, {
+    headers: { "Set-Cookie": await loggedOutCookie.serialize(true) },
+  });
 }
 
 /**

@@ -6,14 +6,17 @@ import { createHash, generateKeyPairSync, sign } from "node:crypto";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import * as oidc from "openid-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   ExternalLoginFailed,
   externalLoginScope,
   flowCookie,
+  formEncodedClientSecretBasic,
+  loggedOutCookie,
   OpenIdConnectStrategy,
   readFlowChecks,
 } from "./external-login.server";
+import { log } from "./log.server";
 
 const issuer = "https://login.city.test";
 const clientId = "shop";
@@ -32,7 +35,7 @@ const configuration = new oidc.Configuration(
 
 let issued: { nonce?: string; verifierSeen?: string | null } = {};
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-function idToken(nonce: string | undefined) {
+function idToken(nonce: string | undefined, claims: Record<string, unknown> = {}) {
   const now = Math.floor(Date.now() / 1000);
   const header = b64({ alg: "RS256", kid: "k1" });
   const payload = b64({
@@ -42,6 +45,7 @@ function idToken(nonce: string | undefined) {
     iat: now,
     exp: now + 600,
     nonce,
+    ...claims,
   });
   const signature = sign("sha256", Buffer.from(`${header}.${payload}`), key.privateKey);
   return `${header}.${payload}.${signature.toString("base64url")}`;
@@ -79,10 +83,12 @@ const strategy = new OpenIdConnectStrategy(
   },
 );
 
-async function start(redirectTo: string) {
+async function start(redirectTo: string, shopCookie?: string) {
   const thrown = await strategy
     .authenticate(
-      new Request(`http://shop.test/login?redirectTo=${encodeURIComponent(redirectTo)}`),
+      new Request(`http://shop.test/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+        headers: shopCookie ? { Cookie: shopCookie } : {},
+      }),
     )
     .then(
       () => null,
@@ -147,6 +153,14 @@ describe("starting the login", () => {
     );
   });
 
+  it("after a logout (its cookie), asks the provider to prompt: the next login is not silent", async () => {
+    const plain = await start("/");
+    expect(plain.location.searchParams.get("prompt")).toBeNull();
+    const loggedOut = (await loggedOutCookie.serialize(true)).split(";")[0];
+    const after = await start("/", loggedOut);
+    expect(after.location.searchParams.get("prompt")).toBe("login");
+  });
+
   it("keeps only a same-site wanted path", async () => {
     for (const unsafe of ["//evil.test/x", "https://evil.test/", "/\\evil.test"]) {
       const { cookie } = await start(unsafe);
@@ -208,5 +222,136 @@ describe("coming back", () => {
     expect(serialized).toMatch(/Max-Age=600/);
     expect(serialized).toMatch(/HttpOnly/);
     expect(serialized).toMatch(/SameSite=Lax/);
+  });
+});
+
+describe("why a return was refused, in the log", () => {
+  /** The warnings logged while `run` goes, as one text and as calls. */
+  async function warningsOf(run: () => Promise<unknown>) {
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+    try {
+      await failure(run());
+      return { calls: warn.mock.calls, text: JSON.stringify(warn.mock.calls) };
+    } finally {
+      warn.mockRestore();
+    }
+  }
+
+  const refusal = (calls: unknown[][]) => calls.map(([fields]) => fields);
+
+  it("a forged state, a foreign nonce, the provider's error, no flow cookie: each by its name", async () => {
+    const forged = await start("/myOrders");
+    const stateCase = await warningsOf(() =>
+      callback(forged.cookie, { code: "code-never-logged", state: "forged-state", iss: issuer }),
+    );
+    expect(refusal(stateCase.calls)).toEqual([
+      expect.objectContaining({ event: "external_login_refused", reason: "state" }),
+    ]);
+    expect(stateCase.text).not.toContain("forged-state");
+    expect(stateCase.text).not.toContain("code-never-logged");
+
+    const replay = await start("/myOrders");
+    issued.nonce = "someone-elses-nonce";
+    const nonceCase = await warningsOf(() =>
+      callback(replay.cookie, {
+        code: "code-never-logged",
+        state: replay.location.searchParams.get("state") ?? "",
+        iss: issuer,
+      }),
+    );
+    expect(refusal(nonceCase.calls)).toEqual([expect.objectContaining({ reason: "nonce" })]);
+    expect(nonceCase.text).not.toContain("someone-elses-nonce");
+    expect(nonceCase.text).not.toContain(replay.location.searchParams.get("state"));
+
+    const denied = await start("/myOrders");
+    const deniedCase = await warningsOf(() =>
+      callback(denied.cookie, {
+        error: "access_denied",
+        error_description: "ana.perez@ciudad.example said no",
+        state: denied.location.searchParams.get("state") ?? "",
+        iss: issuer,
+      }),
+    );
+    expect(refusal(deniedCase.calls)).toEqual([
+      expect.objectContaining({ reason: "provider_error", providerError: "access_denied" }),
+    ]);
+    expect(deniedCase.text).not.toContain("ana.perez");
+
+    const flowCase = await warningsOf(() => callback("", { code: "c1", state: "s" }));
+    expect(refusal(flowCase.calls)).toEqual([expect.objectContaining({ reason: "flow" })]);
+  });
+
+  it("a refused code at the token endpoint: its error code and status", async () => {
+    provider.use(
+      http.post(`${issuer}/token`, () =>
+        HttpResponse.json(
+          { error: "invalid_grant", error_description: "code expired" },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { location, cookie } = await start("/");
+    const { calls } = await warningsOf(() =>
+      callback(cookie, {
+        code: "code-never-logged",
+        state: location.searchParams.get("state") ?? "",
+        iss: issuer,
+      }),
+    );
+    expect(refusal(calls)).toEqual([
+      expect.objectContaining({
+        reason: "token_error",
+        providerError: "invalid_grant",
+        status: 400,
+      }),
+    ]);
+  });
+
+  it("an ID token for another client or from another issuer", async () => {
+    for (const [claims, reason] of [
+      [{ aud: "another-shop" }, "audience"],
+      [{ iss: "https://other.test" }, "issuer"],
+    ] as const) {
+      provider.use(
+        http.post(`${issuer}/token`, () =>
+          HttpResponse.json({
+            access_token: "at",
+            token_type: "Bearer",
+            id_token: idToken(issued.nonce, claims),
+          }),
+        ),
+      );
+      const { location, cookie } = await start("/");
+      const checks = await readFlowChecks(
+        new Request("http://shop.test/", { headers: { Cookie: cookie } }),
+      );
+      issued.nonce = checks?.nonce;
+      const { calls } = await warningsOf(() =>
+        callback(cookie, {
+          code: "c",
+          state: location.searchParams.get("state") ?? "",
+          iss: issuer,
+        }),
+      );
+      expect(refusal(calls)).toEqual([expect.objectContaining({ reason })]);
+      provider.resetHandlers();
+    }
+  });
+});
+
+describe("client_secret_basic", () => {
+  it("form-encodes the id and the secret before base64 (RFC 6749 §2.3.1), leaving '-' as it is", () => {
+    const headers = new Headers();
+    formEncodedClientSecretBasic("s3cr3t:with-colon%and+plus ")(
+      { issuer },
+      { client_id: "city-shop:ba" },
+      new URLSearchParams(),
+      headers,
+    );
+    const [scheme, credentials] = (headers.get("Authorization") ?? "").split(" ");
+    expect(scheme).toBe("Basic");
+    expect(Buffer.from(credentials, "base64").toString()).toBe(
+      "city-shop%3Aba:s3cr3t%3Awith-colon%25and%2Bplus+",
+    );
   });
 });
