@@ -121,7 +121,10 @@ export async function startIdentityProvider(options: {
   host?: string;
   /** Origins of the shops that may use it (their /loginRedirect and / are registered). */
   shopOrigins: string[];
+  /** Another client than the shop's usual one (tests of ids and secrets with `:` or `-`). */
+  client?: { id: string; secret: string };
 }): Promise<IdentityProvider> {
+  const client = options.client ?? { id: idpClientId, secret: idpClientSecret };
   const host = options.host ?? "127.0.0.1";
   const issuer = `http://${host}:${options.port}`;
   const signingKey = {
@@ -133,8 +136,8 @@ export async function startIdentityProvider(options: {
   const provider = new Provider(issuer, {
     clients: [
       {
-        client_id: idpClientId,
-        client_secret: idpClientSecret,
+        client_id: client.id,
+        client_secret: client.secret,
         client_name: "Entradas BA",
         redirect_uris: options.shopOrigins.map((origin) => `${origin}/loginRedirect`),
         post_logout_redirect_uris: options.shopOrigins.map((origin) => `${origin}/endSession`),
@@ -289,8 +292,8 @@ ${form.replace("</form>", '<input type="hidden" name="logout" value="yes"></form
   await new Promise<void>((resolve) => server.listen(options.port, host, resolve));
   return {
     issuer,
-    clientId: idpClientId,
-    clientSecret: idpClientSecret,
+    clientId: client.id,
+    clientSecret: client.secret,
     accountUrl: `${issuer}/account`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
