@@ -90,11 +90,18 @@ export function businessError(
 
 /**
  * Too many attempts (limits/): HTTP 429 with Retry-After, and a message that says in how
- * many minutes to try again.
+ * many minutes to try again. "elsewhere": a login refused because its account fails from
+ * other addresses (limits/login-throttle.ts); its message also points to recovery by mail.
  */
 export class RateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("RATE_LIMITED", 429, 429, undefined, { count: Math.ceil(retryAfterSeconds / 60) });
+  constructor(
+    readonly retryAfterSeconds: number,
+    context?: "elsewhere",
+  ) {
+    super("RATE_LIMITED", 429, 429, undefined, {
+      count: Math.ceil(retryAfterSeconds / 60),
+      ...(context ? { context } : {}),
+    });
   }
 }
 

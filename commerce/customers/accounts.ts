@@ -16,7 +16,7 @@ import {
 import { customers } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound } from "../errors.ts";
-import { countAttempt } from "../limits/counters.ts";
+import { countAttempt, countLoginAttempt } from "../limits/counters.ts";
 import { listAddresses } from "./addresses.ts";
 import { hashPassword, unknownUserHash, verifyPassword } from "./password.ts";
 import { insertSignUpPhone, listPhones } from "./phones.ts";
@@ -73,8 +73,9 @@ export async function logIn(
   caller: Caller,
 ): Promise<SessionUser> {
   // Counted before the password is checked, so guesses in flight together cannot overrun
-  // the limit, and a locked account answers the same whether the password is right or not.
-  const attempt = await countAttempt(deps, "login", {
+  // the limit, and a refused attempt answers the same whether the password is right or not.
+  // Refusals are per address (limits/login-throttle.ts): no one can lock the owner out.
+  const attempt = await countLoginAttempt(deps, {
     address: caller.clientAddress,
     email: request.cEmail,
   });
@@ -90,7 +91,7 @@ export async function logIn(
   );
   if (!customer || !matches) throw businessError("BAD_CREDENTIALS");
   // Only failed logins count against the limits.
-  await attempt.giveBack();
+  await attempt.succeeded();
   return startSession(deps, customer);
 }
 

@@ -1,12 +1,12 @@
 // A logged-in customer changes their password: the current one is required, and a wrong one
-// counts as a failed login (the same limits, per e-mail and per address: it is the same
+// counts as a failed login (the same limits, limits/login-throttle.ts: it is the same
 // guess). Every other session of the customer ends; the caller's goes on.
 import { eq } from "drizzle-orm";
 import type { ChangePasswordRequest } from "../contract/index.ts";
 import { customers } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, unauthorized } from "../errors.ts";
-import { countAttempt } from "../limits/counters.ts";
+import { countLoginAttempt } from "../limits/counters.ts";
 import type { Caller } from "./accounts.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { revokeCustomerTokens } from "./tokens.ts";
@@ -21,7 +21,7 @@ export async function changePassword(
     .from(customers)
     .where(eq(customers.id, caller.customerId));
   if (!customer) throw unauthorized();
-  const attempt = await countAttempt(deps, "login", {
+  const attempt = await countLoginAttempt(deps, {
     address: caller.clientAddress,
     email: customer.email,
   });
@@ -30,7 +30,7 @@ export async function changePassword(
       cClaveActual: ["currentPasswordWrong"],
     });
   }
-  await attempt.giveBack();
+  await attempt.succeeded();
   const passwordHash = await hashPassword(request.cClave);
   await deps.db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, caller.customerId));

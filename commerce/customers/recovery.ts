@@ -2,14 +2,15 @@
 // after the same work, whether or not the e-mail has an account: the code is written and
 // mailed after the answer (mail/send-later.ts). Both steps are rate-limited per
 // e-mail and per client address, and a code dies when used, after 15 minutes, or after 5
-// wrong tries. A new password ends every session of the customer.
+// wrong tries. A new password ends every session of the customer and forgets the account's
+// failed logins.
 import { and, eq, sql } from "drizzle-orm";
 import type { RecoveryCodeRequest, ResetPasswordRequest } from "../contract/index.ts";
 import { customers, passwordRecoveryCodes } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
-import { countAttempt } from "../limits/counters.ts";
+import { countAttempt, forgetFailedLogins } from "../limits/counters.ts";
 import { mailBodies } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { sendLater } from "../mail/send-later.ts";
@@ -145,4 +146,7 @@ export async function resetPasswordWithCode(
   if (outcome === "invalid") {
     throw businessError("RECOVERY_CODE_INVALID", undefined, { cCodigo: ["recoveryCodeWrong"] });
   }
+  // The owner has the mailbox: failed logins before, theirs or an attacker's, refuse them
+  // nothing now (limits/login-throttle.ts).
+  await forgetFailedLogins(deps, email);
 }

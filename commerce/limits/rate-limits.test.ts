@@ -9,8 +9,9 @@ import {
 } from "./rate-limits.ts";
 
 describe("default limits", () => {
-  it("are the issue's: 10 failed logins per account and 30 per address in 15 minutes…", () => {
+  it("are the issues': 10 failed logins per account from one address, 30 per address in 15 minutes…", () => {
     expect(defaultRateLimits.login).toEqual({
+      pair: { max: 10, windowMinutes: 15 },
       account: { max: 10, windowMinutes: 15 },
       address: { max: 30, windowMinutes: 15 },
     });
@@ -22,8 +23,9 @@ describe("default limits", () => {
 
 describe("RATE_LIMITS", () => {
   it("overrides the limits it names and keeps the others", () => {
-    const limits = parseRateLimits(" login.account=3/5, contact.address=100/60 ");
+    const limits = parseRateLimits(" login.account=3/5, contact.address=100/60, login.pair=4/30");
     expect(limits.login.account).toEqual({ max: 3, windowMinutes: 5 });
+    expect(limits.login.pair).toEqual({ max: 4, windowMinutes: 30 });
     expect(limits.contact.address).toEqual({ max: 100, windowMinutes: 60 });
     expect(limits.login.address).toEqual(defaultRateLimits.login.address);
     expect(parseRateLimits(undefined)).toEqual(defaultRateLimits);
@@ -31,7 +33,14 @@ describe("RATE_LIMITS", () => {
   });
 
   it("refuses what it cannot read rather than switch a limit off", () => {
-    for (const bad of ["login.account=0/15", "logon.account=3/5", "login.ip=3/5", "login=3"]) {
+    for (const bad of [
+      "login.account=0/15",
+      "logon.account=3/5",
+      "login.ip=3/5",
+      "login=3",
+      "signUp.pair=3/5",
+      "login.toString=3/5",
+    ]) {
       expect(() => parseRateLimits(bad), bad).toThrow(/RATE_LIMITS/);
     }
   });

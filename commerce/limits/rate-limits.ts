@@ -1,7 +1,8 @@
 // Rate limits on the calls people (and scripts) repeat to guess or to flood: login, sign-up,
 // password recovery and the contact form. Each is limited per client address and per
 // account (the e-mail given), in fixed windows counted in the database (counters.ts), so the
-// limits hold across every API process of one shop. This file holds the rules only.
+// limits hold across every API process of one shop. Login is throttled rather than locked:
+// its rules are in login-throttle.ts (decision 0063). This file holds the rules only.
 import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 
@@ -24,14 +25,22 @@ export type RateLimitScope = (typeof rateLimitScopes)[number];
 
 /** At most `max` attempts in each window of `windowMinutes`. */
 export type RateLimit = { max: number; windowMinutes: number };
-export type RateLimits = Record<RateLimitName, Record<RateLimitScope, RateLimit>>;
+type ScopedLimits = Record<RateLimitScope, RateLimit>;
+/** Login has a third scope: one account from one address (login-throttle.ts). */
+export type LoginLimits = ScopedLimits & { pair: RateLimit };
+export type RateLimits = Record<RateLimitName, ScopedLimits> & { login: LoginLimits };
 
 /**
  * Generous for people, short for scripts. Login counts failed attempts only (a login that
  * succeeds gives its attempt back); the others count every attempt that reaches the API.
+ * Login's limits refuse an address, never an account everywhere (login-throttle.ts): `pair`
+ * is what one address may fail into one account, `account` the failures from everywhere past
+ * which the account counts as attacked, `address` the failures of one address into any
+ * accounts, beyond one per account that logged in from it.
  */
 export const defaultRateLimits: RateLimits = {
   login: {
+    pair: { max: 10, windowMinutes: 15 },
     account: { max: 10, windowMinutes: 15 },
     address: { max: 30, windowMinutes: 15 },
   },
@@ -59,7 +68,7 @@ export const defaultRateLimits: RateLimits = {
 };
 
 /**
- * Overrides in the form "login.account=10/15,signUp.address=5/60" (max/window in minutes),
+ * Overrides in the form "login.pair=10/15,signUp.address=5/60" (max/window in minutes),
  * as RATE_LIMITS gives them; anything else is refused, so a typo cannot switch a limit off.
  */
 export function parseRateLimits(text: string | undefined, base = defaultRateLimits): RateLimits {
@@ -71,16 +80,16 @@ export function parseRateLimits(text: string | undefined, base = defaultRateLimi
     if (
       !match ||
       !rateLimitNames.includes(name as RateLimitName) ||
-      !rateLimitScopes.includes(scope as RateLimitScope) ||
+      !Object.hasOwn(limits[name as RateLimitName], scope) ||
       Number(max) < 1 ||
       Number(minutes) < 1
     ) {
       throw new Error(
-        `RATE_LIMITS: "${item}" is not <limit>.<address|account>=<max>/<minutes> with a limit ` +
-          `among ${rateLimitNames.join(", ")}`,
+        `RATE_LIMITS: "${item}" is not <limit>.<address|account>=<max>/<minutes> (or ` +
+          `login.pair=…) with a limit among ${rateLimitNames.join(", ")}`,
       );
     }
-    limits[name as RateLimitName][scope as RateLimitScope] = {
+    (limits[name as RateLimitName] as Record<string, RateLimit>)[scope] = {
       max: Number(max),
       windowMinutes: Number(minutes),
     };

@@ -86,7 +86,7 @@ describe.skipIf(!sharedServerUrl)("an on-sale through two APIs and two storefron
     ({ apis, storefronts } = await startShop(
       database.url,
       { apis: 2, storefronts: 2 },
-      { RATE_LIMITS: `login.account=${LOGIN_LIMIT}/999999`, QUEUE_TICK_MS: "100" },
+      { RATE_LIMITS: `login.pair=${LOGIN_LIMIT}/999999`, QUEUE_TICK_MS: "100" },
     ));
     sale = await prepareSale(database.url, {
       generalPlaces: PLACES,
