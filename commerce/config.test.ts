@@ -24,6 +24,15 @@ describe("the API's limits in its settings", () => {
       commerceSettingsFromEnv("standalone", { MAX_PLACES_PER_PERFORMANCE: "0" }),
     ).toThrow();
   });
+
+  it("count places already bought towards the maximum unless PLACE_LIMIT_COUNTS_BOUGHT=false", () => {
+    expect(commerceSettingsFromEnv("standalone", {}).placeLimitCountsBought).toBe(true);
+    const off = commerceSettingsFromEnv("standalone", { PLACE_LIMIT_COUNTS_BOUGHT: "false" });
+    expect(off.placeLimitCountsBought).toBe(false);
+    expect(() =>
+      commerceSettingsFromEnv("standalone", { PLACE_LIMIT_COUNTS_BOUGHT: "no" }),
+    ).toThrow();
+  });
 });
 
 describe("the ticket signing key in the settings", () => {

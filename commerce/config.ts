@@ -78,8 +78,10 @@ const envSchema = z.object({
   /** Where the waiting page sends a visitor whose turn came; unset: the page's own origin. */
   QUEUE_STOREFRONT_URL: z.string().url().optional(),
   SEED_DEMO: z.string().optional(),
-  /** Places one customer may hold of one performance. */
+  /** Places one customer may have of one performance (held, booked and bought). */
   MAX_PLACES_PER_PERFORMANCE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Whether places already bought count towards that maximum (decision 0060). */
+  PLACE_LIMIT_COUNTS_BOUGHT: z.enum(["true", "false"]).default("true"),
   /** Minutes a buyer may add once to the purchase clock; 0 turns the offer off. */
   PURCHASE_EXTENSION_MINUTES: z.coerce.number().int().min(0).max(60).default(10),
   /** Overrides of the rate limits: "login.account=10/15,signUp.address=5/60" (max/minutes). */
@@ -145,8 +147,10 @@ export type CommerceSettings = {
   /** Minutes a buyer may add once to the purchase clock (WCAG 2.2.1); 0: never offered. */
   extensionMinutes: number;
   loginMinutes: number;
-  /** Places one customer may hold of one performance (held already plus asked for). */
+  /** Places one customer may have of one performance: held, booked, bought, asked for. */
   maxPlacesPerPerformance: number;
+  /** Whether places already bought count towards maxPlacesPerPerformance. */
+  placeLimitCountsBought: boolean;
   /** Login, sign-up, password recovery and contact attempts per address and per account. */
   rateLimits: RateLimits;
   /**
@@ -223,6 +227,7 @@ export function commerceSettingsFromEnv(
     extensionMinutes: parsed.PURCHASE_EXTENSION_MINUTES,
     loginMinutes: 180,
     maxPlacesPerPerformance: parsed.MAX_PLACES_PER_PERFORMANCE,
+    placeLimitCountsBought: parsed.PLACE_LIMIT_COUNTS_BOUGHT === "true",
     rateLimits: parseRateLimits(parsed.RATE_LIMITS),
     trustClientAddressFrom: (parsed.TRUST_CLIENT_ADDRESS_FROM ?? "")
       .split(",")

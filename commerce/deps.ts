@@ -33,8 +33,10 @@ export type CommerceDeps = {
   loginMinutes: number;
   /** Attempts allowed per client address and per account (limits/rate-limits.ts). */
   rateLimits: RateLimits;
-  /** Places one customer may hold of one performance (default 10). */
+  /** Places one customer may have of one performance: held, booked and bought (default 10). */
   maxPlacesPerPerformance: number;
+  /** Whether places already bought count towards that maximum (default true; decision 0060). */
+  placeLimitCountsBought?: boolean;
   /**
    * How long a PENDING payment may still be on its way to the acquirer before it counts as
    * never received (purchase/reconcile.ts; default 2 minutes).

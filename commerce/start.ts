@@ -63,6 +63,7 @@ export function commerceDeps(db: Database, settings: CommerceSettings): Commerce
     extensionMinutes: settings.extensionMinutes,
     loginMinutes: settings.loginMinutes,
     maxPlacesPerPerformance: settings.maxPlacesPerPerformance,
+    placeLimitCountsBought: settings.placeLimitCountsBought,
     rateLimits: settings.rateLimits,
     pendingPaymentGraceMs: settings.reconcileGraceSeconds * 1000,
     mailer: mailerFor(settings.mail),

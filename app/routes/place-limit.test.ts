@@ -30,7 +30,7 @@ describe("places per customer and performance, on the performance page", () => {
       { cSeo: "obra", id },
     );
     const answer = result as unknown as { init: ResponseInit; data: { error: string } };
-    expect(answer.data.error).toBe("You can hold at most 10 places per performance");
+    expect(answer.data.error).toBe("You can take 2 more places for this performance.");
     expect(answer.init.status).toBe(422);
 
     const view = await t.call(`/Proceso/${processId}`, { token: ana.token });

@@ -224,7 +224,7 @@ describe("booking places", () => {
     await booked(await bookGeneral(alice, 6));
     const second = await bookGeneral(alice, 5);
     expect(errorCode(second)).toBe("TOO_MANY_PLACES");
-    expect(second.json.cMensaje).toBe("You can hold at most 10 places per performance");
+    expect(second.json.cMensaje).toBe("You can take 4 more places for this performance.");
 
     const racing = await Promise.all([
       bookGeneral(bob, 6),
@@ -240,7 +240,15 @@ describe("booking places", () => {
 
   it("survives the customer's next cart: starting a purchase does not cancel a booking", async () => {
     const booking = await booked(await bookGeneral(alice, 2));
-    const cart = purchaseProcessSchema.parse((await takeAllGeneral(alice)).json.oData);
+    // Up to the maximum: the booking's 2 places and the cart's 8.
+    const cartTake = await t.call("/Proceso/0/Posiciones/Tomar", {
+      token: alice,
+      body: {
+        idFuncion: fx.performances.main.id,
+        listaSectores: [{ idSector: fx.sectors.general.id, nCantidad: 8 }],
+      },
+    });
+    const cart = purchaseProcessSchema.parse(cartTake.json.oData);
     expect((await listOf(alice)).map((b) => b.idReserva)).toEqual([booking.idProcesoDeCompra]);
     // Proceso/{id} tells the booking's checkout from a cart's.
     const read = async (id: number) =>

@@ -127,7 +127,7 @@ describe("TomarGrupo", () => {
     const first = await groupOk(0, { nCantidad: 9 });
     const { json } = await group(first.idProcesoDeCompra, { nCantidad: 2 });
     expect(json.oData.cCodigo).toBe("TOO_MANY_PLACES");
-    expect(json.cMensaje).toContain("10");
+    expect(json.cMensaje).toBe("Podés tomar 1 lugar más para esta función.");
     expect(await holdings()).toHaveLength(9);
   });
 

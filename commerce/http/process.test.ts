@@ -244,7 +244,7 @@ describe("places per customer and performance", () => {
     });
     expect(json).toEqual({
       ...tooMany,
-      cMensaje: "You can hold at most 10 places per performance",
+      cMensaje: "You can take 10 more places for this performance.",
     });
     expect(await heldCount()).toBe(0);
     expect(await db.select().from(purchaseProcesses)).toHaveLength(0);

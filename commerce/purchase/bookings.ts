@@ -3,8 +3,9 @@
 // Holding is the same one conditional statement per place as Tomar (holds.ts), so a place
 // is never sold twice; an expired booking's places are free the moment it ends (lazily, like
 // any hold), and the charge refuses it (settlement checks the deadline). The per-customer
-// maximum of places counts all of a customer's live bookings of the performance; the
-// customer's row is locked, so two bookings racing cannot both take the maximum.
+// maximum of places counts what the customer has of the performance in bookings, carts and
+// orders alike, under the lock of customer-places.ts: a booking and a cart racing cannot
+// both take the maximum.
 import { and, asc, eq, gt } from "drizzle-orm";
 import {
   type BookByPerformanceRequest,
@@ -21,18 +22,10 @@ import { businessError, fieldError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { shopMetrics } from "../operations/metrics.ts";
 import { processState } from "./clock.ts";
+import { ensureProcessMayTake, ensureTakeFitsAlone } from "./customer-places.ts";
 import { releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
-import {
-  ensureOpen,
-  ensureWithinPlaceLimit,
-  heldOfPerformance,
-  holdPlanned,
-  lockCustomer,
-  type ProcessRow,
-  planTake,
-  sizeOfTake,
-} from "./process.ts";
+import { askedBy, ensureOpen, holdPlanned, type ProcessRow, planTake } from "./process.ts";
 import { loadProcessView } from "./view.ts";
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -48,23 +41,6 @@ async function lockOwnBooking(tx: Executor, processId: number, customerId: numbe
     .for("update", { of: purchaseProcesses });
   if (!row) throw notFound();
   return row;
-}
-
-/** Places of a performance held right now by the customer's own (CART) bookings. */
-async function placesBookedBy(tx: Executor, customerId: number, performanceId: number, now: Date) {
-  const liveBookings = tx
-    .select({ id: purchaseProcesses.id })
-    .from(purchaseProcesses)
-    .innerJoin(bookings, eq(bookings.processId, purchaseProcesses.id))
-    .where(
-      and(
-        eq(purchaseProcesses.customerId, customerId),
-        eq(purchaseProcesses.kind, "CART"),
-        eq(purchaseProcesses.status, "ACTIVE"),
-        gt(purchaseProcesses.deadline, now),
-      ),
-    );
-  return heldOfPerformance(tx, liveBookings, performanceId, now);
 }
 
 async function performanceStart(db: Executor, performanceId: number): Promise<Date> {
@@ -88,14 +64,13 @@ export async function takeBooking(
   if (request.lAceptaCondiciones !== true) throw businessError("BOOKING_CONDITIONS_NOT_ACCEPTED");
   const now = deps.now();
   const plan = await planTake(deps.db, request, now);
-  ensureWithinPlaceLimit(sizeOfTake(plan, []), deps.maxPlacesPerPerformance);
+  const { performanceId } = plan;
+  await ensureTakeFitsAlone(deps, { customerId, performanceId, now }, askedBy(plan));
   const startsAt = await performanceStart(deps.db, plan.performanceId);
   const kind = request.ctProcess ?? "CART";
 
   const taken = await changeAvailability(deps, async (tx) => {
     if (kind === "BOX") await requireBoxClerk(tx, customerId);
-    // One booking change per customer at a time: the maximum below counts what they hold.
-    await lockCustomer(tx, customerId);
 
     let process: ProcessRow;
     if (input.processId === 0) {
@@ -124,12 +99,9 @@ export async function takeBooking(
       }
     }
 
-    // A customer's own bookings share the maximum; a clerk's are each for another buyer.
-    const held =
-      process.kind === "CART"
-        ? await placesBookedBy(tx, customerId, plan.performanceId, now)
-        : await heldOfPerformance(tx, process.id, plan.performanceId, now);
-    ensureWithinPlaceLimit(sizeOfTake(plan, held), deps.maxPlacesPerPerformance);
+    // A customer's bookings share the maximum with their cart; a clerk's are each for
+    // another buyer.
+    await ensureProcessMayTake(tx, deps, process, { performanceId, now }, askedBy(plan));
     await holdPlanned(tx, plan, process, now);
     return process;
   });

@@ -17,11 +17,11 @@ import { businessError, fieldError } from "../errors.ts";
 import { freePlace } from "./availability.ts";
 import { type BestAvailable, bestAvailable, type CandidateSeat } from "./best-available.ts";
 import { processState } from "./clock.ts";
+import { ensureProcessMayTake, ensureTakeFitsAlone } from "./customer-places.ts";
 import { holdSeats, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
 import {
   ensureOpen,
-  ensureWithinPlaceLimit,
   heldOfPerformance,
   lockOwnProcess,
   openProcessForTake,
@@ -201,18 +201,16 @@ export async function takeGroup(
 ): Promise<GroupHold> {
   const now = deps.now();
   const { idFuncion: performanceId, idSector, nCantidad: quantity } = input.request;
-  const size = { held: [], generalPlaces: quantity, seatIds: [] };
+  const asked = { generalPlaces: quantity, seatIds: [] };
   // Too many on its own: refused before anything is locked.
-  ensureWithinPlaceLimit(size, deps.maxPlacesPerPerformance);
+  await ensureTakeFitsAlone(deps, { customerId: input.customerId, performanceId, now }, asked);
   const sectorsOfPerformance = await sectorsOnSale(deps.db, performanceId, now);
   const choice = await sectorsToChooseIn(deps.db, sectorsOfPerformance, idSector);
 
   return changeAvailability(deps, async (tx) => {
     const process = await openProcessForTake(tx, deps, input, now);
-    if (input.processId !== 0) {
-      const held = await heldOfPerformance(tx, process.id, performanceId, now);
-      ensureWithinPlaceLimit({ ...size, held }, deps.maxPlacesPerPerformance);
-    }
+    // Before the sectors' locks: a customer's second take waits without holding them.
+    await ensureProcessMayTake(tx, deps, process, { performanceId, now }, asked);
     const best = await holdBest(
       tx,
       { processId: process.id, deadline: process.deadline, now, performanceId },

@@ -20,10 +20,10 @@ import {
   processDeadline,
   processState,
 } from "./clock.ts";
+import { type Asked, ensureProcessMayTake, ensureTakeFitsAlone } from "./customer-places.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
 import { isBooking, notABooking, withoutPaymentLink } from "./link-sale.ts";
-import { exceedsPlaceLimit, type TakeSize } from "./place-limit.ts";
 import { liveHeldPlaces } from "./view.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;
@@ -117,14 +117,9 @@ export async function planTake(db: Database, request: TakePlacesRequest, now: Da
 
 export type TakePlan = Awaited<ReturnType<typeof planTake>>;
 
-/** Throws TOO_MANY_PLACES when the process would hold more of the performance than allowed. */
-export function ensureWithinPlaceLimit(take: TakeSize, max: number) {
-  if (exceedsPlaceLimit(take, max)) throw businessError("TOO_MANY_PLACES", { max });
-}
-
-export function sizeOfTake(plan: TakePlan, held: readonly number[]): TakeSize {
+/** What a plan asks for, as the place limit counts it (customer-places.ts). */
+export function askedBy(plan: TakePlan): Asked {
   return {
-    held,
     generalPlaces: [...plan.quantities.values()].reduce((sum, n) => sum + n, 0),
     seatIds: plan.seatIds,
   };
@@ -228,16 +223,18 @@ export async function takePlaces(
 ): Promise<ProcessRow> {
   const now = deps.now();
   const plan = await planTake(deps.db, input.request, now);
+  const { performanceId } = plan;
   // Too many on its own: refused before anything is locked.
-  ensureWithinPlaceLimit(sizeOfTake(plan, []), deps.maxPlacesPerPerformance);
+  await ensureTakeFitsAlone(
+    deps,
+    { customerId: input.customerId, performanceId, now },
+    askedBy(plan),
+  );
 
   return changeAvailability(deps, async (tx) => {
     const process = await openProcessForTake(tx, deps, input, now);
-    if (input.processId !== 0) {
-      // The process is locked: what it holds cannot change until this commits.
-      const held = await heldOfPerformance(tx, process.id, plan.performanceId, now);
-      ensureWithinPlaceLimit(sizeOfTake(plan, held), deps.maxPlacesPerPerformance);
-    }
+    // Counts what the customer has of the performance in every process, under their lock.
+    await ensureProcessMayTake(tx, deps, process, { performanceId, now }, askedBy(plan));
     await holdPlanned(tx, plan, process, now);
     return process;
   });

@@ -11,7 +11,7 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError } from "../errors.ts";
 import { holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
-import { ensureOpen, ensureWithinPlaceLimit, lockOwnProcess, type ProcessRow } from "./process.ts";
+import { ensureOpen, lockOwnProcess, type ProcessRow } from "./process.ts";
 
 /** Units held now per performance, split into tickets' performances and products' ones. */
 async function heldByPerformance(tx: Executor, processId: number, now: Date) {
@@ -106,10 +106,9 @@ export async function selectProducts(
       if (!product || (!product.offered && !lowering)) {
         throw businessError("PRODUCT_NOT_OFFERED");
       }
-      ensureWithinPlaceLimit(
-        { held: [], generalPlaces: item.nCantidad, seatIds: [] },
-        deps.maxPlacesPerPerformance,
-      );
+      // A product's units are not a performance's places: the maximum is per product.
+      const max = deps.maxPlacesPerPerformance;
+      if (item.nCantidad > max) throw businessError("TOO_MANY_PLACES", { max });
       if (item.nCantidad > product.held) {
         const wanted = item.nCantidad - product.held;
         const held = await holdSectorPlaces(tx, {

@@ -95,6 +95,7 @@ export function createTestApi(
     purchaseMinutes?: number;
     extensionMinutes?: number;
     maxPlacesPerPerformance?: number;
+    placeLimitCountsBought?: boolean;
     rateLimits?: RateLimits;
     trustClientAddressFrom?: string[];
     /** Default: an outbox in memory (`outbox`), composing each message as the real one. */
@@ -126,6 +127,7 @@ export function createTestApi(
     loginMinutes: 180,
     // The production default unless a test sells a performance out on its own.
     maxPlacesPerPerformance: options.maxPlacesPerPerformance ?? 10,
+    placeLimitCountsBought: options.placeLimitCountsBought ?? true,
     rateLimits: options.rateLimits ?? defaultRateLimits,
     mailer: options.mailer ?? outbox,
     now: clock.now,
