@@ -3,7 +3,15 @@
 // DATABASE_URL each must be set, one line per missing one; a published development value is
 // refused; outside production the development values stand in and nothing is written.
 import { generateKeyPairSync } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -89,6 +97,19 @@ describe("a production API on one node, without the secrets set", () => {
     });
     expect(existsSync(join(folder, secretFiles.TICKET_SIGNING_KEY))).toBe(true);
     expect(settings.developmentTicketSigningKey).toBe(false);
+  });
+
+  it("refuses a kept file emptied or cut off, rather than run on what is left of it", () => {
+    const folder = newFolder();
+    production({ DATA_DIR: folder });
+    writeFileSync(join(folder, secretFiles.TICKET_SECRET), "");
+    const pem = join(folder, secretFiles.QUEUE_SIGNING_KEY);
+    writeFileSync(pem, readFileSync(pem, "utf8").slice(0, 40));
+    const lines = refusal({ DATA_DIR: folder });
+    expect(lines).toEqual([
+      expect.stringMatching(/^TICKET_SECRET is not set and .+ticket-secret holds no usable value/),
+      expect.stringMatching(/^QUEUE_SIGNING_KEY is not set and .+queue-signing-key.pem holds no/),
+    ]);
   });
 
   it("makes only those that are not set", () => {

@@ -135,21 +135,40 @@ export function installationSecrets(
   });
   if (refusals.length > 0) throw new SecretSettingsError(refusals);
   const created: SecretName[] = [];
-  const own = (name: SecretName) => {
-    const { text, made } = keptSecret(where.folder, secrets[name].file, secrets[name].kind);
+  const unusable: string[] = [];
+  /** The folder's value of a setting, made now if there is none; a damaged file is refused. */
+  const own = <T>(name: SecretName, read: (text: string) => T): T | undefined => {
+    const { file, kind } = secrets[name];
+    const { text, made } = keptSecret(where.folder, file, kind);
     if (made) created.push(name);
-    return text;
+    try {
+      return read(text);
+    } catch {
+      unusable.push(
+        `${name} is not set and ${join(where.folder, file)} holds no usable value: restore it ` +
+          "from a backup, or delete it to make a new one (what the old one signed stops verifying)",
+      );
+      return undefined;
+    }
   };
-  return {
-    ticketSecret: configured.TICKET_SECRET ?? own("TICKET_SECRET"),
+  const owned = {
+    ticketSecret: configured.TICKET_SECRET ?? own("TICKET_SECRET", hmacKey),
     ticketSigningKey:
-      configured.TICKET_SIGNING_KEY ?? ticketSigningKeyFrom(own("TICKET_SIGNING_KEY")),
-    queueSigningKey: configured.QUEUE_SIGNING_KEY ?? ticketSigningKeyFrom(own("QUEUE_SIGNING_KEY")),
+      configured.TICKET_SIGNING_KEY ?? own("TICKET_SIGNING_KEY", ticketSigningKeyFrom),
+    queueSigningKey: configured.QUEUE_SIGNING_KEY ?? own("QUEUE_SIGNING_KEY", ticketSigningKeyFrom),
     notificationSecret:
-      configured.SANDBOX_NOTIFICATION_SECRET ?? own("SANDBOX_NOTIFICATION_SECRET"),
-    development: [],
-    created,
+      configured.SANDBOX_NOTIFICATION_SECRET ?? own("SANDBOX_NOTIFICATION_SECRET", hmacKey),
   };
+  if (unusable.length > 0) throw new SecretSettingsError(unusable);
+  // Every one is set now: a missing one was refused just above.
+  const values = owned as Omit<InstallationSecrets, "development" | "created">;
+  return { ...values, development: [], created };
+}
+
+/** A kept HMAC key: an empty or short file (cut off, emptied by hand) is not one. */
+function hmacKey(text: string): string {
+  if (text.length < 32) throw new Error("too short for a key");
+  return text;
 }
 
 function newSecret(kind: Kind): string {
