@@ -1,42 +1,14 @@
 // A graceful stop on SIGTERM or SIGINT, the same for the storefront's server and the
-// standalone API: readiness turns 503 at once, the port stops taking connections, requests
-// under way finish (for graceMs at most, then their connections are cut), then the closers
-// run in order (the API's: its jobs, the work it started in the background, its database),
-// and the process leaves with 0. A closer that fails is logged; the others still run.
-import { Server as HttpServer } from "node:http";
+// standalone API: readiness turns 503 at once, the port takes the connections the kernel
+// already holds and then stops taking any, requests under way finish (for graceMs at most,
+// then their connections are cut; http-drain.ts), then the closers run in order (the API's:
+// its jobs, the work it started in the background, its database), and the process leaves
+// with 0. A closer that fails is logged; the others still run.
 import type { Logger } from "../log.ts";
+import { type Drain, drainableServer, within } from "./http-drain.ts";
 import type { Lifecycle } from "./lifecycle.ts";
 
-type Closable = { close: (done?: (error?: Error) => void) => unknown };
-
-/** Resolves after `ms`, or with `promise` if that settles first (true: it did). */
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true as const), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Stops taking connections and waits until the open ones are done: idle ones are closed at
- * once, busy ones after their answer (the gate marks it Connection: close); any still open
- * after graceMs are cut. Resolves true when every request finished in time.
- */
-export async function drainHttpServer(server: Closable, graceMs: number): Promise<boolean> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  if (server instanceof HttpServer) server.closeIdleConnections();
-  if (await within(closed, graceMs)) return true;
-  if (server instanceof HttpServer) server.closeAllConnections();
-  // Upgraded sockets (a development server's hot-update websocket) are not the server's to
-  // cut: they are not waited for either.
-  await within(closed, 1000);
-  return false;
-}
+type Closable = Parameters<typeof drainableServer>[0];
 
 export type GracefulStop = {
   server: Closable;
@@ -59,11 +31,13 @@ export type GracefulStop = {
  * database.
  */
 export function stopGracefullyOnSignals(stop: GracefulStop, env = process.env) {
+  // Following the connections from the start: a stop must know which are under way.
+  const drain = drainableServer(stop.server);
   let stopping = false;
   const onSignal = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    void stopGracefully(stop, reason).finally(() => process.exit(0));
+    void stopGracefully(stop, reason, drain).finally(() => process.exit(0));
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
@@ -75,13 +49,18 @@ export function stopGracefullyOnSignals(stop: GracefulStop, env = process.env) {
   }
 }
 
-export async function stopGracefully(stop: GracefulStop, reason: string) {
-  const { server, lifecycle, graceMs, logger, name } = stop;
+async function stopGracefully(
+  stop: GracefulStop,
+  reason: string,
+  drain: (graceMs: number) => Drain,
+) {
+  const { lifecycle, graceMs, logger, name } = stop;
   lifecycle.stopping();
-  // The port is closed by the time the line is written (the drain closes it at once).
-  const drained = drainHttpServer(server, graceMs);
+  const { portClosed, done } = drain(graceMs);
+  // The port refuses connections by the time the line is written.
+  await portClosed;
   logger.info(`${name}: ${reason}, shutting down (requests under way have ${graceMs} ms)`);
-  if (!(await drained)) {
+  if (!(await done)) {
     logger.warn(`${name}: requests still under way after ${graceMs} ms were cut`);
   }
   if (
