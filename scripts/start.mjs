@@ -3,6 +3,7 @@
 // first start).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { constants } from "node:os";
 import { join } from "node:path";
 
 const sources = ["app", "locales", "commerce", "server", "server.ts", "public"];
@@ -28,5 +29,8 @@ const server = spawn(process.execPath, [builtFile], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
+// A stop is the server's to carry out: the signal is passed on, and this process leaves only
+// once the server has (its requests answered, its database closed). package.json runs this
+// file with `exec`: the shell npm starts would neither pass the signal on nor wait.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
