@@ -62,6 +62,9 @@ export default [
   route("myBookingsBox", "routes/box-office/counter-sales.tsx", { id: "myBookingsBox" }),
   route("door", "routes/door/route.tsx", { id: "door" }),
   route("door/public-key.pem", "routes/door/public-key.ts", { id: "doorPublicKey" }),
+  route("door/cancelled-tickets.json", "routes/door/cancelled-tickets.ts", {
+    id: "doorCancelledTickets",
+  }),
   route("myOrders", "routes/my-orders.tsx", { id: "myOrders" }),
   route("myBookings", "routes/my-bookings/route.tsx", { id: "myBookings" }),
   route("myOrders/:idPedido/eticket.pdf", "routes/eticket-download.ts", { id: "eticketDownload" }),

@@ -3,7 +3,7 @@
 // FORBIDDEN for anyone else).
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
-import { functionDateSchema, idParam } from "./shared.ts";
+import { functionDateSchema, idParam, idParams } from "./shared.ts";
 import { plainText } from "./text.ts";
 
 /** An Ed25519 public key as the API publishes it (the tickets', the waiting room's). */
@@ -85,6 +85,19 @@ export const doorCheckResponse = z.object({
 });
 export type DoorCheck = z.infer<typeof doorCheckResponse>;
 
+/**
+ * The tickets of one performance that no longer admit anyone (their order was cancelled or
+ * refunded), for scanners that check codes without network: a signature alone cannot say so.
+ */
+export const doorCancelledTicketsResponse = z.object({
+  idFuncion: z.number().int(),
+  /** When the list was read: a ticket cancelled later is refused only by the online check. */
+  dGenerado: z.string(),
+  /** Their ids (the idTicket of their codes), ascending. */
+  Lista: z.array(z.number().int()),
+});
+export type DoorCancelledTickets = z.infer<typeof doorCancelledTicketsResponse>;
+
 // ---------------------------------------------------------------- endpoints
 
 export const ticketKeyEndpoint = defineEndpoint({
@@ -123,4 +136,18 @@ export const doorCheckEndpoint = defineEndpoint({
   access: "customer",
   body: doorCheckRequest,
   response: doorCheckResponse,
+});
+
+export const doorCancelledTicketsEndpoint = defineEndpoint({
+  id: "doorCancelledTickets",
+  method: "GET",
+  path: "/Acceso/Funcion/{id}/Anuladas",
+  area: "door",
+  summary:
+    "The tickets of a performance whose order was cancelled or refunded, for scanners that " +
+    "check codes without network: their ids, and when the list was read. An unknown " +
+    "performance has none. Door staff only (403).",
+  access: "customer",
+  params: idParams,
+  response: doorCancelledTicketsResponse,
 });

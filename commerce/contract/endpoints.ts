@@ -46,7 +46,12 @@ import {
   personalDataEndpoint,
   signUpEndpoint,
 } from "./customers.ts";
-import { doorCheckEndpoint, doorPerformancesEndpoint, ticketKeyEndpoint } from "./door.ts";
+import {
+  doorCancelledTicketsEndpoint,
+  doorCheckEndpoint,
+  doorPerformancesEndpoint,
+  ticketKeyEndpoint,
+} from "./door.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
 import { eticketEndpoint, ordersEndpoint, receiptPdfEndpoint } from "./orders.ts";
@@ -234,6 +239,7 @@ export const endpoints = {
   ticketKey: ticketKeyEndpoint,
   doorPerformances: doorPerformancesEndpoint,
   doorCheck: doorCheckEndpoint,
+  doorCancelledTickets: doorCancelledTicketsEndpoint,
   // the virtual waiting room (issue 12)
   queuedPerformances: queuedPerformancesEndpoint,
   queueKey: queueKeyEndpoint,

@@ -7,6 +7,7 @@ import { createPublicKey } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  doorCancelledTicketsResponse,
   doorCheckResponse,
   doorPerformancesResponse,
   ticketKeyResponse,
@@ -49,6 +50,35 @@ async function aliceBuys(count = 1) {
     .select()
     .from(tickets)
     .where(eq(tickets.orderId, paid.json.oData.idPedido as number));
+}
+
+/** The clerk sells the seat at the counter: the sale's ticket. */
+async function counterSale(medium: "EFECTIVO" | "TARJETA_PRESENTE") {
+  const { t, fx, tokens } = api;
+  const taken = await t.call("/Proceso/0/Posiciones/Tomar", {
+    token: tokens.clerk,
+    body: {
+      idFuncion: fx.performances.main.id,
+      listaPosiciones: [fx.seatIds[0]],
+      ctProcess: "BOX",
+    },
+  });
+  const processId = taken.json.oData.idProcesoDeCompra as number;
+  const sold = await t.call(`/Proceso/${processId}/CobrarBoleteria`, {
+    token: tokens.clerk,
+    body: {
+      cClaveIdempotencia: `door-counter-${processId}`,
+      cMedioDePago: medium,
+      oComprador: { cNombre: "Marta Gómez" },
+      ...(medium === "TARJETA_PRESENTE" ? { oTarjeta: testCard() } : {}),
+    },
+  });
+  expect(sold.json.nCode, JSON.stringify(sold.json)).toBe(200);
+  const [ticket] = await api.db
+    .select()
+    .from(tickets)
+    .where(eq(tickets.orderId, sold.json.oData.idPedido as number));
+  return ticket;
 }
 
 const check = (body: unknown, token = api.tokens.porter, language = "en") =>
@@ -150,34 +180,7 @@ describe("POST /v2/Acceso/Validar", () => {
   });
 
   it("refuses the tickets of an order cancelled and refunded at the box office, saying so", async () => {
-    const { t, fx, tokens } = api;
-    /** The clerk sells the seat at the counter: the sale's ticket. */
-    const counterSale = async (medium: "EFECTIVO" | "TARJETA_PRESENTE") => {
-      const taken = await t.call("/Proceso/0/Posiciones/Tomar", {
-        token: tokens.clerk,
-        body: {
-          idFuncion: fx.performances.main.id,
-          listaPosiciones: [fx.seatIds[0]],
-          ctProcess: "BOX",
-        },
-      });
-      const processId = taken.json.oData.idProcesoDeCompra as number;
-      const sold = await t.call(`/Proceso/${processId}/CobrarBoleteria`, {
-        token: tokens.clerk,
-        body: {
-          cClaveIdempotencia: `door-counter-${processId}`,
-          cMedioDePago: medium,
-          oComprador: { cNombre: "Marta Gómez" },
-          ...(medium === "TARJETA_PRESENTE" ? { oTarjeta: testCard() } : {}),
-        },
-      });
-      expect(sold.json.nCode, JSON.stringify(sold.json)).toBe(200);
-      const [ticket] = await api.db
-        .select()
-        .from(tickets)
-        .where(eq(tickets.orderId, sold.json.oData.idPedido as number));
-      return ticket;
-    };
+    const { t, tokens } = api;
     // Paid by card, then cancelled: the card is refunded and the seat is free again.
     const refunded = await counterSale("TARJETA_PRESENTE");
     const cancelled = await t.call(`/Pedido/${refunded.orderId}/Anular`, {
@@ -205,6 +208,29 @@ describe("POST /v2/Acceso/Validar", () => {
     );
     const admissions = await api.db.select().from(ticketAdmissions);
     expect(admissions.map((row) => row.ticketId)).toEqual([resold.id]);
+  });
+
+  it("lists a performance's cancelled tickets for offline scanners, to door staff only", async () => {
+    const { t, fx, tokens } = api;
+    const [kept] = await aliceBuys();
+    const refunded = await counterSale("TARJETA_PRESENTE");
+    await t.call(`/Pedido/${refunded.orderId}/Anular`, { token: tokens.clerk, method: "POST" });
+    const cancelledOf = (performanceId: number, token?: string) =>
+      t.call(`/Acceso/Funcion/${performanceId}/Anuladas`, { token, language: "en" });
+
+    const listed = await cancelledOf(fx.performances.main.id, tokens.porter);
+    expect(listed.status).toBe(200);
+    const list = doorCancelledTicketsResponse.parse(listed.json.oData);
+    expect(list).toMatchObject({ idFuncion: fx.performances.main.id, Lista: [refunded.id] });
+    expect(list.Lista).not.toContain(kept.id);
+    expect(Date.parse(list.dGenerado)).not.toBeNaN();
+    // Another performance has none; only door staff may read it.
+    const later = await cancelledOf(fx.performances.later.id, tokens.porter);
+    expect(later.json.oData.Lista).toEqual([]);
+    expect((await cancelledOf(fx.performances.main.id)).status).toBe(401);
+    for (const token of [tokens.alice, tokens.clerk]) {
+      expect((await cancelledOf(fx.performances.main.id, token)).status).toBe(403);
+    }
   });
 
   it("refuses another performance's ticket at a door set to one, and lets it in at its own", async () => {

@@ -1,6 +1,8 @@
 // Door-check handlers (decision 0042): the tickets' public key for anyone; the performances
-// a door may check and the check itself for DOOR_STAFF only (FORBIDDEN for anyone else).
+// a door may check, the check itself and a performance's cancelled tickets (decision 0064)
+// for DOOR_STAFF only (FORBIDDEN for anyone else).
 import {
+  doorCancelledTicketsEndpoint,
   doorCheckEndpoint,
   doorPerformancesEndpoint,
   ticketKeyEndpoint,
@@ -8,6 +10,7 @@ import {
 import { requireDoorStaff } from "../customers/staff.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { checkAtDoor } from "../door/admission.ts";
+import { cancelledTicketsOf } from "../door/cancelled.ts";
 import { doorPerformances } from "../door/performances.ts";
 import { publishedTicketKey } from "../tickets/code.ts";
 import { implement } from "./register.ts";
@@ -35,6 +38,11 @@ export function doorHandlers(deps: CommerceDeps) {
     implement(doorCheckEndpoint, async ({ customerId, body }) => {
       await requireDoorStaff(deps.db, customerId);
       return checkAtDoor(deps, customerId, body);
+    }),
+
+    implement(doorCancelledTicketsEndpoint, async ({ customerId, params }) => {
+      await requireDoorStaff(deps.db, customerId);
+      return cancelledTicketsOf(deps.db, params.id, deps.now());
     }),
   ];
 }

@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute } from "~/testing/route-harness";
 import { type Buyer, createBuyer, setUpPaidOrder } from "~/testing/shop-buyer";
-import { staffRoles, tickets } from "../../../commerce/db/schema.ts";
+import { orders, staffRoles, tickets } from "../../../commerce/db/schema.ts";
+import * as cancelledTickets from "./cancelled-tickets";
 import * as publicKey from "./public-key";
 import * as door from "./route";
 
@@ -98,5 +99,38 @@ describe("the public key file", () => {
     );
     const api = (await paid.api.t.call("/Acceso/ClavePublica")).json.oData;
     expect(await response.text()).toBe(api.cPem);
+  });
+});
+
+describe("the cancelled tickets file", () => {
+  const fileOf = (performanceId: string, cookie: string) =>
+    runRoute(
+      cancelledTickets.loader,
+      pageGet(`/door/cancelled-tickets.json?idFuncion=${performanceId}`, cookie),
+    );
+
+  it("lists, for door staff, the performance's tickets whose order was cancelled", async () => {
+    const main = String(paid.api.fx.performances.main.id);
+    const cookie = await porter.cookie();
+    const before = (await fileOf(main, cookie)).result as Response;
+    expect(before.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="cancelled-tickets-${main}.json"`,
+    );
+    expect(before.headers.get("Cache-Control")).toBe("private, no-store");
+    expect((await before.json()).Lista).toEqual([]);
+
+    await paid.api.db.update(orders).set({ status: "CANCELLED" }).where(eq(orders.id, paid.order));
+    const [ticket] = await paid.api.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.orderId, paid.order));
+    const after = (await fileOf(main, cookie)).result as Response;
+    expect(await after.json()).toMatchObject({ idFuncion: Number(main), Lista: [ticket.id] });
+  });
+
+  it("is the door's 403 for a customer, and a 404 for a malformed performance", async () => {
+    const refused = await fileOf(String(paid.api.fx.performances.main.id), await paid.ana.cookie());
+    expect(statusOf(refused)).toBe(403);
+    expect(statusOf(await fileOf("abc", await porter.cookie()))).toBe(404);
   });
 });

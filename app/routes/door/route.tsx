@@ -184,6 +184,32 @@ export default function DoorCheckPage({ loaderData, actionData }: Route.Componen
         <a href="/door/public-key.pem" download className="button-secondary">
           {t("account:door.downloadKey")}
         </a>
+        {loaderData.performances.length > 0 ? (
+          // A plain GET form: the file downloads with or without JavaScript.
+          <form method="get" action="/door/cancelled-tickets.json" className="mt-6">
+            <p>{t("account:door.cancelledText")}</p>
+            <div className="field">
+              <label htmlFor="door-cancelled-performance">
+                {t("account:door.cancelledPerformance")}
+              </label>
+              <select
+                id="door-cancelled-performance"
+                name="idFuncion"
+                defaultValue={loaderData.performanceId ?? loaderData.performances[0].idFuncion}
+              >
+                {loaderData.performances.map((performance) => (
+                  <option key={performance.idFuncion} value={performance.idFuncion}>
+                    {performance.cEspectaculo} · {performance.cEstablecimiento} ·{" "}
+                    {formatDateTime(performance.oFuncionFecha.dFecha, locale)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button-secondary">
+              {t("account:door.downloadCancelled")}
+            </button>
+          </form>
+        ) : null}
       </section>
     </section>
   );
