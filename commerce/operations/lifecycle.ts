@@ -1,10 +1,10 @@
 // Where a server is in its life, for its readiness endpoint and its gate (routes.ts):
 // starting (the port is open, the database still migrating or seeding), ready, or stopping
 // (a signal came: in-flight requests finish, new traffic goes elsewhere). Once ready, the
-// answer also depends on the database answering a cheap query, asked at most once a second
-// whatever the number of probes, and given up after a short timeout.
-import { sql } from "drizzle-orm";
+// answer also depends on the database answering a read of every table, asked at most once a
+// second whatever the number of probes, and given up after a short timeout.
 import type { Database } from "../db/client.ts";
+import { readEveryTable } from "./tables-probe.ts";
 
 export type Phase = "starting" | "ready" | "stopping";
 
@@ -85,7 +85,8 @@ export function cachedCheck(
   };
 }
 
-/** The readiness check of a database: SELECT 1. */
+/** The readiness check of a database: one row of every table (tables-probe.ts). */
 export function databaseCheck(db: Database, options?: CheckOptions): () => Promise<boolean> {
-  return cachedCheck(() => db.execute(sql`select 1`), options);
+  const everyTable = readEveryTable();
+  return cachedCheck(() => db.execute(everyTable), options);
 }

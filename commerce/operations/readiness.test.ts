@@ -1,15 +1,20 @@
 // Liveness, readiness and the gate of a starting server, on a real (embedded) database:
 // /readyz is 503 while starting, 200 once started with the database answering, 503 again
-// when the database is closed or a stop began; every other request gets a translated 503
-// until the server is ready; /metrics is for the token's holder only, and not served at
-// all in production without one. The database check is asked once however many probes come.
-import { PGlite } from "@electric-sql/pglite";
+// when the database is closed, one of its tables cannot be read, or a stop began; every
+// other request gets a translated 503 until the server is ready; /metrics is for the token's
+// holder only, and not served at all in production without one. The database check is asked
+// once however many probes come.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
-import { drizzle } from "drizzle-orm/pglite";
 import { Hono } from "hono";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../db/client.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { damageTable } from "../testing/damaged-folder.ts";
+import { openDataFolder, scratchPostgresDatabase, testDatabase } from "../testing/database.ts";
 import { cachedCheck, createLifecycle, databaseCheck, type Lifecycle } from "./lifecycle.ts";
 import { type MetricsAccess, operationsEndpoints, readinessGate } from "./routes.ts";
 
@@ -29,15 +34,9 @@ const readyz = async (app: Hono) => {
 };
 
 describe("readiness", () => {
-  let client: PGlite;
-  let db: Database;
+  let database: DatabaseHandle;
   beforeAll(async () => {
-    client = new PGlite();
-    db = drizzle(client) as unknown as Database;
-    await client.waitReady;
-  });
-  afterAll(async () => {
-    if (!client.closed) await client.close();
+    database = await testDatabase();
   });
 
   it("is 503 while starting, 200 once started, 503 when the database closes, and 503 stopping", async () => {
@@ -46,10 +45,10 @@ describe("readiness", () => {
     expect(await readyz(app)).toEqual({ status: 503, body: { status: "starting" } });
     expect((await app.request("/healthz")).status).toBe(200);
 
-    lifecycle.ready(databaseCheck(db, { cacheMs: 0 }));
+    lifecycle.ready(databaseCheck(database.db, { cacheMs: 0 }));
     expect(await readyz(app)).toEqual({ status: 200, body: { status: "ready", database: "up" } });
 
-    await client.close();
+    await database.close();
     expect(await readyz(app)).toEqual({
       status: 503,
       body: { status: "unready", database: "down" },
@@ -66,6 +65,23 @@ describe("readiness", () => {
 });
 
 describe("the database check", () => {
+  it("is down when a table's file is damaged, though the database answers select 1", {
+    timeout: 120_000,
+  }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), "readiness-damaged-"));
+    let damaged: DatabaseHandle | undefined;
+    try {
+      await (await openDataFolder(folder)).close();
+      await damageTable(folder, "performances");
+      damaged = await openDatabase({ dataDir: folder });
+      await damaged.db.execute(sql`select 1`);
+      expect(await databaseCheck(damaged.db)()).toBe(false);
+    } finally {
+      await damaged?.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("is down when PostgreSQL cannot be reached", async () => {
     // A port of this suite's range where nothing listens.
     const pool = new pg.Pool({ connectionString: "postgres://shop:shop@127.0.0.1:4194/shop" });
@@ -76,6 +92,24 @@ describe("the database check", () => {
       await pool.end();
     }
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "is up on a migrated PostgreSQL (TEST_DATABASE_URL)",
+    { timeout: 120_000 },
+    async () => {
+      const scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+      try {
+        const handle = await openDatabase({ databaseUrl: scratch.url });
+        try {
+          expect(await databaseCheck(handle.db)()).toBe(true);
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await scratch.drop();
+      }
+    },
+  );
 
   it("asks once for probes that come together or within the cache's time", async () => {
     let asked = 0;
