@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { apiHeaders, docsEndpoint, openApiEndpoint } from "./contract/index.ts";
 import { callerOfToken } from "./customers/tokens.ts";
 import type { Database } from "./db/client.ts";
-import { isDatabaseUnavailable } from "./db/unavailable.ts";
+import { databaseErrorOf, databaseFaultOf } from "./db/unavailable.ts";
 import type { CommerceDeps } from "./deps.ts";
 import { ApiError, validationError } from "./errors.ts";
 import { accountSecurityHandlers } from "./http/account-security.ts";
@@ -87,12 +87,13 @@ export function buildApi(implementations: readonly Implementation[], options: Re
   );
   api.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    if (isDatabaseUnavailable(error)) {
-      // Nothing happened: the caller may try again once the database is back (decision 0051).
-      log.warn(
-        { requestId: wellFormedRequestId(c.req.header(apiHeaders.requestId)) },
-        "database unavailable",
-      );
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      // Nothing happened: the caller may try again once the database is back (decision 0051),
+      // or on another node while this one's is damaged (0061: its operator is told here).
+      const requestId = wellFormedRequestId(c.req.header(apiHeaders.requestId));
+      if (fault === "unreachable") log.warn({ requestId }, "database unavailable");
+      else log.error({ requestId, database: databaseErrorOf(error) }, "database failing");
       c.header("Retry-After", "5");
       return errorResponse(c, new ApiError("UNAVAILABLE", 503, 503));
     }

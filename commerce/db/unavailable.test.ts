@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./unavailable.ts";
+import { databaseErrorOf, databaseFaultOf, isDatabaseUnavailable } from "./unavailable.ts";
 
 const withCode = (code: string, message = "failed") => Object.assign(new Error(message), { code });
 
@@ -22,5 +22,29 @@ describe("a database that cannot be reached", () => {
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(isDatabaseUnavailable("Connection terminated")).toBe(false);
+  });
+});
+
+describe("a database that cannot do its work", () => {
+  it("is told by a damaged page or index, an I/O error, a full disk, through drizzle's wrapper", () => {
+    const damaged = withCode("XX001", 'invalid page in block 0 of relation "base/5/16489"');
+    const wrapped = new Error("Failed query: select … params: ana@example.com", { cause: damaged });
+    expect(databaseFaultOf(wrapped)).toBe("failing");
+    expect(databaseFaultOf(withCode("XX002"))).toBe("failing");
+    expect(databaseFaultOf(withCode("58030", "could not read block"))).toBe("failing");
+    expect(databaseFaultOf(withCode("53100", "could not extend file"))).toBe("failing");
+    expect(isDatabaseUnavailable(wrapped)).toBe(true);
+    // Told apart from one that cannot be reached, which is only a matter of time.
+    expect(databaseFaultOf(withCode("57P01"))).toBe("unreachable");
+    expect(databaseFaultOf(withCode("23505", "duplicate key"))).toBeUndefined();
+  });
+
+  it("is logged with the database's own words, never the query's parameters", () => {
+    const damaged = withCode("XX001", 'invalid page in block 0 of relation "base/5/16489"');
+    const wrapped = new Error("Failed query: select … params: ana@example.com", { cause: damaged });
+    expect(databaseErrorOf(wrapped)).toEqual({
+      code: "XX001",
+      message: 'invalid page in block 0 of relation "base/5/16489"',
+    });
   });
 });
