@@ -83,6 +83,18 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A page the API could not answer carries the Retry-After its loader set (failureResponse):
+ * the error's headers reach the answer only through the boundary's route, this one.
+ */
+export const headers: Route.HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (!retryAfter) return parentHeaders;
+  const headers = new Headers(parentHeaders);
+  headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
@@ -146,9 +158,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (!isRouteErrorResponse(error)) console.error(error);
   }, [error]);
-  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.nCode === 555) {
-    return <AttentionDialog />;
-  }
+  // The API could not answer (unreachable, its database down or damaged): try again soon.
+  if (isRouteErrorResponse(error) && error.status === 503) return <AttentionDialog />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const unreadableForm = isRouteErrorResponse(error) && error.data?.code === unreadableFormCode;
   const doorOnly = isRouteErrorResponse(error) && error.data?.staff === "door";

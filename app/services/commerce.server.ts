@@ -267,16 +267,21 @@ export type CommerceClient = ReturnType<typeof commerceClient>;
 /** What the error boundary shows for a failed API call. */
 export type FailureView = { nCode: number; message: string };
 
+/** When a page that failed for the API's sake tells browsers and crawlers to try again. */
+const retryAfterSeconds = 5;
+
 /**
- * In a loader: a failure the page cannot render around becomes an error response
- * (404 for unknown ids; 503 with nCode 555 for transport failures: the 'Attention' dialog).
+ * In a loader: a failure the page cannot render around becomes an error response: 404 for
+ * unknown ids, the refusal's own 4xx; otherwise the API could not answer (unreachable, its
+ * database down or damaged: UNAVAILABLE, or a 5xx of its own), and the buyer gets the
+ * 'Attention' dialog with a 503 and Retry-After, never a bare 502 (decision 0061).
  */
 export function failureResponse(failure: CommerceFailure) {
   const view: FailureView = { nCode: failure.nCode, message: failure.message };
   if (failure.code === "NOT_FOUND") return data(view, { status: 404 });
-  // Unreachable, or its database is (UNAVAILABLE): the same "try again soon".
-  if (unavailableNow(failure)) return data(view, { status: 503 });
-  return data(view, { status: failure.nCode >= 400 && failure.nCode < 500 ? failure.nCode : 502 });
+  if (failure.nCode >= 400 && failure.nCode < 500) return data(view, { status: failure.nCode });
+  const retryAfter = String(failure.retryAfterSeconds ?? retryAfterSeconds);
+  return data(view, { status: 503, headers: { "Retry-After": retryAfter } });
 }
 
 /**
