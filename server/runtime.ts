@@ -15,6 +15,7 @@ import {
   startCommerce,
 } from "../commerce/start.ts";
 import type { CommerceFetch } from "./app.ts";
+import { remoteApiCheck } from "./remote-readiness.ts";
 
 export const { port, host, trustProxyHops, pageCacheMs } = config;
 
@@ -66,13 +67,15 @@ export function storefrontOperations(name: string) {
   return {
     forApp: { lifecycle, metrics },
     /**
-     * The server can serve: with the embedded API, while its database answers (and the
-     * waiting rooms' gauges read it); with a remote one, from now on (that API has its own
-     * readiness).
+     * The server can serve: with the embedded API, while its database reads every table
+     * (and the waiting rooms' gauges read it); with a remote one, while that API is ready.
      */
     ready(commerce: EmbeddedCommerce | undefined) {
       if (commerce) watchQueues(() => queueOccupancy(commerce.db));
-      lifecycle.ready(commerce ? databaseCheck(commerce.db) : undefined);
+      const remote = config.commerceApiUrl;
+      lifecycle.ready(
+        commerce ? databaseCheck(commerce.db) : remote ? remoteApiCheck(remote) : undefined,
+      );
     },
     stopOnSignals(
       server: GracefulStop["server"],
