@@ -14,9 +14,13 @@ import { requestMetrics } from "./operations/http-metrics.ts";
 import { createLifecycle, databaseCheck } from "./operations/lifecycle.ts";
 import { watchQueues } from "./operations/metrics.ts";
 import { operationsEndpoints, readinessGate } from "./operations/routes.ts";
+import { consoleThroughLogger, logClientErrors } from "./operations/server-logs.ts";
 import { stopGracefullyOnSignals } from "./operations/shutdown.ts";
 import { queueOccupancy } from "./queue/occupancy.ts";
 import { exitBecauseStartFailed, exitWhenPortCannotOpen, startCommerce } from "./start.ts";
+
+// Every line JSON: what the libraries print with console.* goes through the log.
+consoleThroughLogger(log);
 
 /** A setting refused (a secret missing or published, decision 0059) ends the start in lines. */
 function settingsOrExit() {
@@ -72,6 +76,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   portOpen(info.port);
 });
 exitWhenPortCannotOpen(server, { host, port });
+logClientErrors(server, log);
 // As the storefront's server does (server.ts): idle keep-alive sockets are kept longer than
 // clients keep theirs, or a client reusing a socket the server is just closing gets
 // ECONNRESET (seen in bench:queue's polls).

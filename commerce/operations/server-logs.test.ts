@@ -6,7 +6,9 @@ import { connect } from "node:net";
 import { matchRoutes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../log.ts";
+import { openDataFolder } from "../testing/harness.ts";
 import { captureOutput } from "../testing/logs.ts";
+import { listening, serverProcessesOfTests } from "../testing/server-process.ts";
 import { consoleThroughLogger, logClientErrors } from "./server-logs.ts";
 
 let output: ReturnType<typeof captureOutput> | undefined;
@@ -92,5 +94,31 @@ describe("socket errors of the HTTP server", () => {
     ]);
     // Never the bytes the client sent.
     expect(output.text()).not.toContain("xxxxxxxx");
+  });
+});
+
+describe("the standalone API's process", () => {
+  const servers = serverProcessesOfTests("server-logs-test-");
+
+  it("prints only JSON lines, a refused request's socket error among them", {
+    timeout: 300_000,
+  }, async () => {
+    const folder = servers.newFolder();
+    await (await openDataFolder(folder)).close();
+    const api = await listening(servers.start({ DATA_DIR: folder, LOG_LEVEL: "info" }));
+    const port = Number(api.output().match(/listening on http:\/\/127\.0\.0\.1:(\d+)/)?.[1]);
+
+    const malformed = await rawRequest(port, "GET /v2 HTTP/1.1\r\nHost: api\r\nBad Header\r\n\r\n");
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    await api.waitForOutput(/client connection error/);
+    expect(await api.stop("SIGTERM")).toBe(0);
+
+    expect(plainLines(api.output())).toEqual([]);
+    const refused = api
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("client connection error"))
+      .map((line) => JSON.parse(line));
+    expect(refused).toMatchObject([{ level: "warn", code: "HPE_INVALID_HEADER_TOKEN" }]);
   });
 });
