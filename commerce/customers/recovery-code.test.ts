@@ -4,6 +4,7 @@ import {
   isRecoveryCodeLive,
   isUsedUp,
   MAX_WRONG_CODE_TRIES,
+  matchingCode,
   RECOVERY_CODE_MINUTES,
   recoveryCodeExpiry,
   recoveryCodeHash,
@@ -51,8 +52,17 @@ describe("recovery codes", () => {
     expect(isRecoveryCodeLive(expiry, new Date("2031-03-10T16:00:00Z"))).toBe(false);
   });
 
-  it("die on the fifth wrong try", () => {
-    expect(MAX_WRONG_CODE_TRIES).toBe(5);
-    expect([0, 1, 2, 3, 4].map(isUsedUp)).toEqual([false, false, false, false, true]);
+  it("die on the fiftieth wrong try", () => {
+    expect(MAX_WRONG_CODE_TRIES).toBe(50);
+    expect([0, 4, 48, 49].map(isUsedUp)).toEqual([false, false, false, true]);
+  });
+
+  it("are matched among several live ones, or none", () => {
+    const hashes = ["11111111", "22222222", "33333333"].map((code) =>
+      recoveryCodeHash("s", "a@b.c", code),
+    );
+    expect(matchingCode(hashes, recoveryCodeHash("s", "a@b.c", "22222222"))).toBe(1);
+    expect(matchingCode(hashes, recoveryCodeHash("s", "a@b.c", "44444444"))).toBe(-1);
+    expect(matchingCode([], recoveryCodeHash("s", "a@b.c", "11111111"))).toBe(-1);
   });
 });

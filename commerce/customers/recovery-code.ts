@@ -1,11 +1,17 @@
 // The rules of password-recovery codes, apart from the database: drawn at random (8 digits
 // from the operating system's generator), kept only as an HMAC bound to the e-mail, compared
-// in constant time, valid 15 minutes, dead after 5 wrong tries.
+// in constant time, valid 15 minutes, dead after 50 wrong tries made while it lives.
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { recoveryCodeLength } from "../contract/account-security.ts";
 
 export const RECOVERY_CODE_MINUTES = 15;
-export const MAX_WRONG_CODE_TRIES = 5;
+/**
+ * Wrong tries for an account, from any address, that one of its codes survives (decision
+ * 0063). Each try is checked against every live code of the account and counts against
+ * each, so any one code is guessed with odds of at most 50 in 10^8. An address may try 5
+ * codes an hour for an account (recoveryCode.pair): killing a code takes ten addresses.
+ */
+export const MAX_WRONG_CODE_TRIES = 50;
 
 /** A fresh code: `recoveryCodeLength` decimal digits, every value equally likely. */
 export function drawRecoveryCode(): string {
@@ -32,6 +38,18 @@ export function sameHash(stored: string, candidate: string): boolean {
 
 export function recoveryCodeExpiry(now: Date): Date {
   return new Date(now.getTime() + RECOVERY_CODE_MINUTES * 60_000);
+}
+
+/**
+ * The index of the stored hash that `candidate` matches, or -1. Every hash is compared, so
+ * the time taken says nothing about which one matched.
+ */
+export function matchingCode(stored: string[], candidate: string): number {
+  let found = -1;
+  stored.forEach((hash, index) => {
+    if (sameHash(hash, candidate) && found < 0) found = index;
+  });
+  return found;
 }
 
 /** A code is valid until (not including) its expiry. */

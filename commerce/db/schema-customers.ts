@@ -102,19 +102,26 @@ export const customerAddresses = pgTable(
   ],
 );
 /**
- * The live password-recovery code of a customer (customers/recovery.ts): at most one, since
- * asking again replaces it. Only an HMAC of the code is kept; it is deleted when used, and
- * dies after too many wrong tries or when it expires.
+ * The live password-recovery codes of a customer (customers/recovery.ts): the latest one
+ * asked from each address (`requested_from`, the address as the rate limits count it), so
+ * a request from elsewhere never replaces the owner's code (decision 0063). Only an HMAC of
+ * a code is kept; every code of the customer is deleted when one is used, and a code dies
+ * after too many wrong tries or when it expires.
  */
-export const passwordRecoveryCodes = pgTable("password_recovery_codes", {
-  customerId: integer("customer_id")
-    .primaryKey()
-    .references(() => customers.id, { onDelete: "cascade" }),
-  codeHash: text("code_hash").notNull(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  failedAttempts: integer("failed_attempts").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-});
+export const passwordRecoveryCodes = pgTable(
+  "password_recovery_codes",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    requestedFrom: text("requested_from").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.requestedFrom] })],
+);
 /**
  * Customers who log in through the city's identity provider (customers/external-login.ts):
  * one row per (issuer, subject), made at the first login. customer_id is set in the same

@@ -1,7 +1,8 @@
 // Counting attempts against the rate limits in the database: atomic upserts (INSERT … ON
 // CONFLICT DO UPDATE … RETURNING), so simultaneous attempts in one or several API processes
-// are never let through past the limit, and no lock is held past the statement. Logins have
-// their own counting (countLoginAttempt): refused per address, never per account everywhere.
+// are never let through past the limit, and no lock is held past the statement. Logins and
+// requests for a recovery code have their own counting (countLoginAttempt,
+// countRecoveryRequest): refused per address, never per account everywhere.
 import { and, eq, gt, like, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rateLimitCounters } from "../db/schema.ts";
@@ -11,11 +12,13 @@ import { type LoginRefusal, loginRefusals } from "./login-throttle.ts";
 import {
   accountSubject,
   addressSubject,
+  type RateLimit,
   type RateLimitName,
   type RateLimitScope,
   secondsUntil,
   windowAt,
 } from "./rate-limits.ts";
+import { type RecoveryRequestRefusal, recoveryRequestRefusals } from "./recovery-throttle.ts";
 
 type Counted = { key: string; windowStart: Date };
 
@@ -24,6 +27,9 @@ export type CountedAttempt = { giveBack: () => Promise<void> };
 
 /** Who is attempting: the client's address and the e-mail given, when known. */
 export type AttemptSubjects = { address: string | null; email?: string | null };
+
+/** Callers whose address is not known share one, so that their guesses are limited too. */
+const UNKNOWN_ADDRESS = "unknown";
 
 const cleanupEveryMs = 10 * 60_000;
 const nextCleanup = new WeakMap<Database, number>();
@@ -63,27 +69,32 @@ async function unbump(db: Database, { key, windowStart }: Counted) {
 }
 
 /**
- * Counts one attempt of `name` against its per-address and per-account limits (a subject
- * that is unknown is not counted). Throws RATE_LIMITED, with the seconds until the longest
- * refusing window ends, when any of them is over its maximum; the attempt stays counted.
- * Logins are counted by countLoginAttempt.
+ * Counts one attempt of `name` against each limit it has: per address, per account, per
+ * account and address (a subject that is unknown is not counted, but callers whose address
+ * is unknown share one for the pair). Throws RATE_LIMITED, with the seconds until the
+ * longest refusing window ends, when any of them is over its maximum; the attempt stays
+ * counted. Logins and requests for a recovery code have their own counting.
  */
 export async function countAttempt(
   deps: Pick<CommerceDeps, "db" | "now" | "rateLimits">,
-  name: Exclude<RateLimitName, "login">,
+  name: Exclude<RateLimitName, "login" | "passwordRecovery">,
   subjects: AttemptSubjects,
 ): Promise<CountedAttempt> {
   const now = deps.now();
   await dropEndedWindows(deps.db, now);
-  const bySubject: Array<[RateLimitScope, string | null]> = [
-    ["address", addressSubject(subjects.address)],
-    ["account", accountSubject(subjects.email)],
+  const account = accountSubject(subjects.email);
+  const address = addressSubject(subjects.address);
+  const limits: Partial<Record<RateLimitScope | "pair", RateLimit>> = deps.rateLimits[name];
+  const bySubject: Array<[RateLimitScope | "pair", string | null]> = [
+    ["address", address],
+    ["account", account],
+    ["pair", account && `${account}:${address ?? UNKNOWN_ADDRESS}`],
   ];
   const counted: Counted[] = [];
   let retryAfter = 0;
   for (const [scope, subject] of bySubject) {
-    if (!subject) continue;
-    const limit = deps.rateLimits[name][scope];
+    const limit = limits[scope];
+    if (!subject || !limit) continue;
     const window = windowAt(now, limit.windowMinutes);
     const key = `${name}:${scope}:${subject}`;
     const hits = await bump(deps.db, key, window);
@@ -111,9 +122,6 @@ const loginKeys = {
   loggedIn: (account: string, address: string) => `login:loggedIn:${account}:${address}`,
   accountsLoggedIn: (address: string) => `login:accountsLoggedIn:${address}`,
 };
-
-/** Callers whose address is not known share one, so that their guesses are limited too. */
-const UNKNOWN_ADDRESS = "unknown";
 
 /**
  * Counts a login attempt (or a password change's current password) as failed, before the
@@ -187,6 +195,58 @@ export async function countLoginAttempt(
       if (first) await bump(db, loginKeys.accountsLoggedIn(address), windows.address);
     },
   };
+}
+
+/**
+ * Counts a request for a recovery code, for every e-mail alike (known or not), in one
+ * statement. Throws RATE_LIMITED when recovery-throttle.ts refuses the address, with the
+ * seconds until the refusing windows end; the request stays counted.
+ */
+export async function countRecoveryRequest(
+  deps: Pick<CommerceDeps, "db" | "now" | "rateLimits">,
+  subjects: AttemptSubjects,
+): Promise<void> {
+  const now = deps.now();
+  const { db } = deps;
+  const limits = deps.rateLimits.passwordRecovery;
+  await dropEndedWindows(db, now);
+  const account = accountSubject(subjects.email) ?? "none";
+  const address = addressSubject(subjects.address);
+  const windows = {
+    pair: windowAt(now, limits.pair.windowMinutes),
+    account: windowAt(now, limits.account.windowMinutes),
+    address: windowAt(now, limits.address.windowMinutes),
+  };
+  const keys = {
+    pair: `passwordRecovery:pair:${account}:${address ?? UNKNOWN_ADDRESS}`,
+    account: `passwordRecovery:account:${account}`,
+    address: address && `passwordRecovery:address:${address}`,
+  };
+  const hits = await addToCounters(
+    db,
+    [
+      { key: keys.pair, window: windows.pair },
+      { key: keys.account, window: windows.account },
+      ...(keys.address ? [{ key: keys.address, window: windows.address }] : []),
+    ],
+    [],
+  );
+  const refusals = recoveryRequestRefusals(
+    {
+      pair: hits.get(keys.pair) ?? 1,
+      account: hits.get(keys.account) ?? 1,
+      address: keys.address ? (hits.get(keys.address) ?? 1) : null,
+    },
+    limits,
+  );
+  if (refusals.length === 0) return;
+  const ends: Record<RecoveryRequestRefusal, Date> = {
+    pair: windows.pair.end,
+    // Over when either this address's requests or the e-mail's start over.
+    flooded: new Date(Math.min(windows.pair.end.getTime(), windows.account.end.getTime())),
+    address: windows.address.end,
+  };
+  throw new RateLimitedError(Math.max(...refusals.map((one) => secondsUntil(ends[one], now))));
 }
 
 type CounterOfWindow = { key: string; window: { start: Date; end: Date } };

@@ -19,6 +19,18 @@ describe("default limits", () => {
     expect(defaultRateLimits.contact.address).toEqual({ max: 5, windowMinutes: 60 });
     expect(defaultRateLimits.passwordRecovery.account.max).toBeGreaterThan(0);
   });
+
+  it("limit recovery per address: asking 3 an hour per e-mail, trying 5 codes (decision 0063)", () => {
+    expect(defaultRateLimits.passwordRecovery).toEqual({
+      pair: { max: 3, windowMinutes: 60 },
+      account: { max: 5, windowMinutes: 60 },
+      address: { max: 10, windowMinutes: 60 },
+    });
+    expect(defaultRateLimits.recoveryCode).toEqual({
+      pair: { max: 5, windowMinutes: 60 },
+      address: { max: 30, windowMinutes: 60 },
+    });
+  });
 });
 
 describe("RATE_LIMITS", () => {
@@ -27,6 +39,9 @@ describe("RATE_LIMITS", () => {
     expect(limits.login.account).toEqual({ max: 3, windowMinutes: 5 });
     expect(limits.login.pair).toEqual({ max: 4, windowMinutes: 30 });
     expect(limits.contact.address).toEqual({ max: 100, windowMinutes: 60 });
+    const recovery = parseRateLimits("passwordRecovery.pair=2/30,recoveryCode.pair=4/60");
+    expect(recovery.passwordRecovery.pair).toEqual({ max: 2, windowMinutes: 30 });
+    expect(recovery.recoveryCode.pair).toEqual({ max: 4, windowMinutes: 60 });
     expect(limits.login.address).toEqual(defaultRateLimits.login.address);
     expect(parseRateLimits(undefined)).toEqual(defaultRateLimits);
     expect(defaultRateLimits.login.account.max).toBe(10);
@@ -39,6 +54,7 @@ describe("RATE_LIMITS", () => {
       "login.ip=3/5",
       "login=3",
       "signUp.pair=3/5",
+      "recoveryCode.account=10/60",
       "login.toString=3/5",
     ]) {
       expect(() => parseRateLimits(bad), bad).toThrow(/RATE_LIMITS/);

@@ -1,8 +1,9 @@
 // Rate limits on the calls people (and scripts) repeat to guess or to flood: login, sign-up,
 // password recovery and the contact form. Each is limited per client address and per
 // account (the e-mail given), in fixed windows counted in the database (counters.ts), so the
-// limits hold across every API process of one shop. Login is throttled rather than locked:
-// its rules are in login-throttle.ts (decision 0063). This file holds the rules only.
+// limits hold across every API process of one shop. Login and password recovery refuse an
+// address, never an account everywhere: their rules are in login-throttle.ts and
+// recovery-throttle.ts (decision 0063). This file holds the rules only.
 import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 
@@ -26,9 +27,19 @@ export type RateLimitScope = (typeof rateLimitScopes)[number];
 /** At most `max` attempts in each window of `windowMinutes`. */
 export type RateLimit = { max: number; windowMinutes: number };
 type ScopedLimits = Record<RateLimitScope, RateLimit>;
-/** Login has a third scope: one account from one address (login-throttle.ts). */
-export type LoginLimits = ScopedLimits & { pair: RateLimit };
-export type RateLimits = Record<RateLimitName, ScopedLimits> & { login: LoginLimits };
+/** A third scope, `pair`: one account from one address (login and recovery throttles). */
+export type PairedLimits = ScopedLimits & { pair: RateLimit };
+export type LoginLimits = PairedLimits;
+/**
+ * The tries of recovery codes are limited per address only: per account and address, and
+ * per address. Wrong tries from everywhere kill a code instead (recovery-code.ts).
+ */
+export type RecoveryCodeLimits = { pair: RateLimit; address: RateLimit };
+export type RateLimits = Record<Exclude<RateLimitName, "recoveryCode">, ScopedLimits> & {
+  login: LoginLimits;
+  passwordRecovery: PairedLimits;
+  recoveryCode: RecoveryCodeLimits;
+};
 
 /**
  * Generous for people, short for scripts. Login counts failed attempts only (a login that
@@ -48,12 +59,17 @@ export const defaultRateLimits: RateLimits = {
     account: { max: 5, windowMinutes: 60 },
     address: { max: 5, windowMinutes: 60 },
   },
+  // Asking for a code: `pair` is what one address may ask for one e-mail, `account` the
+  // requests for one e-mail from everywhere past which only an address that has not asked
+  // yet gets a mail, `address` what one address may ask for any e-mails.
   passwordRecovery: {
-    account: { max: 3, windowMinutes: 60 },
+    pair: { max: 3, windowMinutes: 60 },
+    account: { max: 5, windowMinutes: 60 },
     address: { max: 10, windowMinutes: 60 },
   },
+  // Trying a code: what one address may try for one e-mail, and for any e-mails.
   recoveryCode: {
-    account: { max: 10, windowMinutes: 60 },
+    pair: { max: 5, windowMinutes: 60 },
     address: { max: 30, windowMinutes: 60 },
   },
   contact: {
@@ -86,7 +102,8 @@ export function parseRateLimits(text: string | undefined, base = defaultRateLimi
     ) {
       throw new Error(
         `RATE_LIMITS: "${item}" is not <limit>.<address|account>=<max>/<minutes> (or ` +
-          `login.pair=…) with a limit among ${rateLimitNames.join(", ")}`,
+          `login.pair=…, passwordRecovery.pair=…, recoveryCode.pair=…; recoveryCode has no ` +
+          `account) with a limit among ${rateLimitNames.join(", ")}`,
       );
     }
     (limits[name as RateLimitName] as Record<string, RateLimit>)[scope] = {
