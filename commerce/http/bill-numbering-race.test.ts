@@ -2,62 +2,33 @@
 // also on a real PostgreSQL server (a scratch database of its own, a pool of 10 connections,
 // so the numbering transactions truly overlap) when TEST_DATABASE_URL is set.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chargeResponse } from "../contract/index.ts";
-import type { DatabaseHandle } from "../db/client.ts";
 import { orders, receipts } from "../db/schema.ts";
 import { requestCaes } from "../invoicing/issuer.ts";
 import { isCae } from "../invoicing/receipt-rules.ts";
+import { useScratchRaceDatabase } from "../testing/api-test.ts";
 import {
   buildFixture,
   createCustomersWithTokens,
   createTestApi,
-  postgresTestDatabase,
   readyToPay,
   resetDatabase,
-  scratchPostgresDatabase,
+  scratchRaceBackends,
   testCard,
-  testDatabase,
   testIssuer,
 } from "../testing/harness.ts";
 
 const SALES = 100;
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const backends = scratchRaceBackends();
 
-const backends = [
-  { name: "PGlite", postgres: false },
-  {
-    name: postgresUrl ? "PostgreSQL" : "PostgreSQL (skipped: set TEST_DATABASE_URL to run it)",
-    postgres: true,
-  },
-];
+describe.each(backends)("bill numbering under concurrent sales on $name", (backend) => {
+  const database = useScratchRaceDatabase(backend);
 
-describe.each(backends)("bill numbering under concurrent sales on $name", ({ postgres }) => {
-  const skip = postgres && !postgresUrl;
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    if (skip) return;
-    if (postgres && postgresUrl) {
-      const scratch = await scratchPostgresDatabase(postgresUrl);
-      drop = scratch.drop;
-      handle = await postgresTestDatabase(scratch.url);
-      expect(handle.kind).toBe("postgres");
-    } else {
-      handle = await testDatabase();
-      expect(handle.kind).toBe("pglite");
-    }
-  }, 120_000);
-  afterAll(async () => {
-    if (postgres) await handle?.close();
-    await drop?.();
-  });
-
-  it.skipIf(skip)(
+  it.skipIf(backend.skip)(
     `${SALES} sales at once get bills 1..${SALES}, then CAEs in that order`,
     async () => {
-      const db = (handle as DatabaseHandle).db;
+      const { db } = database();
       await resetDatabase(db);
       const t = createTestApi(db, { maxPlacesPerPerformance: SALES });
       const fx = await buildFixture(db, t.clock, { generalPlaces: SALES });

@@ -3,61 +3,24 @@
 // counters (one account, one address, successes and failures mixed) all get an answer, none
 // a deadlock. Always on PGlite; also on a real PostgreSQL server (a scratch database of its
 // own, a pool of 10, so the statements truly overlap) when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client.ts";
+import { describe, expect, it } from "vitest";
 import { parseRateLimits } from "../limits/rate-limits.ts";
-import {
-  createTestApi,
-  postgresTestDatabase,
-  resetDatabase,
-  scratchPostgresDatabase,
-  signUp,
-  TEST_PASSWORD,
-  type TestApi,
-  testDatabase,
-} from "../testing/harness.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
-const backends = [
-  { name: "PGlite", postgres: false },
-  {
-    name: postgresUrl ? "PostgreSQL" : "PostgreSQL (skipped: set TEST_DATABASE_URL to run it)",
-    postgres: true,
-  },
-];
+import { twoApiProcesses, useScratchRaceDatabase } from "../testing/api-test.ts";
+import { scratchRaceBackends, signUp, TEST_PASSWORD, type TestApi } from "../testing/harness.ts";
 
 const login = (api: TestApi, email: string, password: string, clientAddress: string) =>
   api.call("/Cliente/Ingreso/Token", { body: { cEmail: email, cClave: password }, clientAddress });
 
-describe.each(backends)("logins at once on $name", ({ postgres }) => {
-  const skip = postgres && !postgresUrl;
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
+describe.each(scratchRaceBackends())("logins at once on $name", (backend) => {
+  const { skip } = backend;
+  const database = useScratchRaceDatabase(backend);
   let one: TestApi;
   let other: TestApi;
 
-  beforeAll(async () => {
-    if (skip) return;
-    if (postgres && postgresUrl) {
-      const scratch = await scratchPostgresDatabase(postgresUrl);
-      drop = scratch.drop;
-      handle = await postgresTestDatabase(scratch.url);
-    } else {
-      handle = await testDatabase();
-    }
-  }, 120_000);
-  afterAll(async () => {
-    if (postgres) await handle?.close();
-    await drop?.();
-  });
-
   async function twoProcesses(overrides: string) {
-    const db = (handle as DatabaseHandle).db;
-    await resetDatabase(db);
-    const rateLimits = parseRateLimits(overrides);
-    one = createTestApi(db, { rateLimits });
-    other = createTestApi(db, { clock: one.clock, rateLimits });
+    [one, other] = await twoApiProcesses(database().db, {
+      rateLimits: parseRateLimits(overrides),
+    });
   }
 
   it.skipIf(skip)(

@@ -3,37 +3,26 @@
 // PGlite; also on a real PostgreSQL server (a scratch database of its own, a pool of 10
 // connections, so the transactions truly overlap) when TEST_DATABASE_URL is set.
 import { and, eq, gt } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "../db/client.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.ts";
 import { positions, purchaseProcesses } from "../db/schema.ts";
+import { useScratchRaceDatabase } from "../testing/api-test.ts";
 import {
   buildFixture,
   createCustomersWithTokens,
   createTestApi,
   type Fixture,
-  postgresTestDatabase,
   resetDatabase,
-  scratchPostgresDatabase,
+  scratchRaceBackends,
   type TestApi,
-  testDatabase,
 } from "../testing/harness.ts";
 
 const CUSTOMERS = 6;
 const MAX = 10;
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
-const backends = [
-  { name: "PGlite", postgres: false },
-  {
-    name: postgresUrl ? "PostgreSQL" : "PostgreSQL (skipped: set TEST_DATABASE_URL to run it)",
-    postgres: true,
-  },
-];
-
-describe.each(backends)("one customer's takes at once on $name", ({ postgres }) => {
-  const skip = postgres && !postgresUrl;
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
+describe.each(scratchRaceBackends())("one customer's takes at once on $name", (backend) => {
+  const { skip } = backend;
+  const database = useScratchRaceDatabase(backend);
   let db: Database;
   let t: TestApi;
   let fx: Fixture;
@@ -41,26 +30,13 @@ describe.each(backends)("one customer's takes at once on $name", ({ postgres }) 
 
   beforeAll(async () => {
     if (skip) return;
-    if (postgres && postgresUrl) {
-      const scratch = await scratchPostgresDatabase(postgresUrl);
-      drop = scratch.drop;
-      handle = await postgresTestDatabase(scratch.url);
-      expect(handle.kind).toBe("postgres");
-    } else {
-      handle = await testDatabase();
-      expect(handle.kind).toBe("pglite");
-    }
-    db = handle.db;
+    db = database().db;
     await resetDatabase(db);
     t = createTestApi(db, { maxPlacesPerPerformance: MAX });
     // Enough places that no take is short: only the limit can refuse one.
     fx = await buildFixture(db, t.clock, { generalPlaces: 400, seatsPerRow: 12 });
     tokens = await createCustomersWithTokens(db, t.clock, CUSTOMERS);
   }, 120_000);
-  afterAll(async () => {
-    if (postgres) await handle?.close();
-    await drop?.();
-  });
 
   const general = (quantity: number) => ({
     idFuncion: fx.performances.main.id,

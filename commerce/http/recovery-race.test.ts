@@ -3,30 +3,12 @@
 // live code, none lost, and requests from many addresses together each keep their own code.
 // Always on PGlite; also on a real PostgreSQL server (a scratch database of its own, a pool
 // of 10, so the statements truly overlap) when TEST_DATABASE_URL is set.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/client.ts";
+import { describe, expect, it } from "vitest";
 import { passwordRecoveryCodes } from "../db/schema.ts";
 import { partText, readEml } from "../mail/read-eml.ts";
 import { backgroundWorkSettled } from "../operations/background-work.ts";
-import {
-  createTestApi,
-  postgresTestDatabase,
-  resetDatabase,
-  scratchPostgresDatabase,
-  signUp,
-  type TestApi,
-  testDatabase,
-} from "../testing/harness.ts";
-
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
-const backends = [
-  { name: "PGlite", postgres: false },
-  {
-    name: postgresUrl ? "PostgreSQL" : "PostgreSQL (skipped: set TEST_DATABASE_URL to run it)",
-    postgres: true,
-  },
-];
+import { twoApiProcesses, useScratchRaceDatabase } from "../testing/api-test.ts";
+import { scratchRaceBackends, signUp, type TestApi } from "../testing/harness.ts";
 
 const ask = (api: TestApi, cEmail: string, clientAddress: string) =>
   api.call("/Cliente/CodigoRecupero", { body: { cEmail }, clientAddress });
@@ -47,33 +29,15 @@ async function mailedCodes(...apis: TestApi[]): Promise<string[]> {
 
 const wrong = (code: string) => String((Number(code) + 1) % 100_000_000).padStart(8, "0");
 
-describe.each(backends)("password recovery at once on $name", ({ postgres }) => {
-  const skip = postgres && !postgresUrl;
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
+describe.each(scratchRaceBackends())("password recovery at once on $name", (backend) => {
+  const { skip } = backend;
+  const database = useScratchRaceDatabase(backend);
   let one: TestApi;
   let other: TestApi;
 
-  beforeAll(async () => {
-    if (skip) return;
-    if (postgres && postgresUrl) {
-      const scratch = await scratchPostgresDatabase(postgresUrl);
-      drop = scratch.drop;
-      handle = await postgresTestDatabase(scratch.url);
-    } else {
-      handle = await testDatabase();
-    }
-  }, 120_000);
-  afterAll(async () => {
-    if (postgres) await handle?.close();
-    await drop?.();
-  });
-
   async function twoProcesses() {
-    const db = (handle as DatabaseHandle).db;
-    await resetDatabase(db);
-    one = createTestApi(db);
-    other = createTestApi(db, { clock: one.clock });
+    const { db } = database();
+    [one, other] = await twoApiProcesses(db);
     return db;
   }
 

@@ -3,7 +3,12 @@
 // tokens. A test file declares what it needs and reads the rest from the returned context.
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Database, DatabaseHandle } from "../db/client.ts";
-import type { RaceBackend } from "./database.ts";
+import {
+  postgresTestDatabase,
+  type RaceBackend,
+  type ScratchRaceBackend,
+  scratchPostgresDatabase,
+} from "./database.ts";
 import {
   buildFixture,
   createCustomerWithToken,
@@ -69,4 +74,47 @@ export function useRaceDatabase(backend: RaceBackend): () => DatabaseHandle {
     if (!backend.shared) await handle?.close();
   });
   return () => handle as DatabaseHandle;
+}
+
+/**
+ * Opens a backend of scratchRaceBackends (testing/database.ts) for the enclosing describe
+ * block: the file's PGlite, or a new database on TEST_DATABASE_URL's server, closed and
+ * dropped after the block, so files racing at once never empty each other's tables. Nothing
+ * is opened for a skipped backend; the returned function gives the handle inside the tests.
+ */
+export function useScratchRaceDatabase(backend: ScratchRaceBackend): () => DatabaseHandle {
+  let handle: DatabaseHandle | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (backend.skip) return;
+    if (backend.postgres) {
+      const scratch = await scratchPostgresDatabase(process.env.TEST_DATABASE_URL as string);
+      drop = scratch.drop;
+      handle = await postgresTestDatabase(scratch.url);
+    } else {
+      handle = await testDatabase();
+    }
+    if (handle.kind !== (backend.postgres ? "postgres" : "pglite")) {
+      throw new Error(`${backend.name} opened a ${handle.kind} database`);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    // The file's PGlite stays open for its other tests.
+    if (backend.postgres) await handle?.close();
+    await drop?.();
+  });
+  return () => handle as DatabaseHandle;
+}
+
+/**
+ * Two APIs on one emptied database and one clock: two API processes of one deployment,
+ * whose calls race on the shared tables.
+ */
+export async function twoApiProcesses(
+  db: Database,
+  options: Parameters<typeof createTestApi>[1] = {},
+): Promise<[TestApi, TestApi]> {
+  await resetDatabase(db);
+  const one = createTestApi(db, options);
+  return [one, createTestApi(db, { ...options, clock: one.clock })];
 }

@@ -186,6 +186,26 @@ export function raceBackends(): RaceBackend[] {
   return backends;
 }
 
+export type ScratchRaceBackend = { name: string; postgres: boolean; skip: boolean };
+
+/**
+ * Where the race tests run whose PostgreSQL run needs a database of the file's own (a
+ * scratch database on TEST_DATABASE_URL's server, opened by api-test.ts
+ * useScratchRaceDatabase): the file's PGlite, and PostgreSQL, listed as skipped when
+ * TEST_DATABASE_URL is not set so that a run says what it left out.
+ */
+export function scratchRaceBackends(): ScratchRaceBackend[] {
+  const skip = !process.env.TEST_DATABASE_URL;
+  return [
+    { name: "PGlite", postgres: false, skip: false },
+    {
+      name: skip ? "PostgreSQL (skipped: set TEST_DATABASE_URL to run it)" : "PostgreSQL",
+      postgres: true,
+      skip,
+    },
+  ];
+}
+
 const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table) => getTableConfig(table).name);

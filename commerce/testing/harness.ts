@@ -27,6 +27,7 @@ export {
   raceBackends,
   resetDatabase,
   scratchPostgresDatabase,
+  scratchRaceBackends,
   testDatabase,
 } from "./database.ts";
 
