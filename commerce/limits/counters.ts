@@ -12,6 +12,7 @@ import { type LoginRefusal, loginRefusals } from "./login-throttle.ts";
 import {
   accountSubject,
   addressSubject,
+  type PairedLimits,
   type RateLimit,
   type RateLimitName,
   type RateLimitScope,
@@ -109,6 +110,31 @@ export async function countAttempt(
   };
 }
 
+/**
+ * What a login or a recovery request is counted with: their limits are per account and
+ * address (`pair`), per account and per address, so both read the subjects and the three
+ * windows the same way, after dropping ended windows.
+ */
+async function startPairedCount(
+  deps: Pick<CommerceDeps, "db" | "now">,
+  limits: PairedLimits,
+  subjects: AttemptSubjects,
+) {
+  const now = deps.now();
+  await dropEndedWindows(deps.db, now);
+  return {
+    now,
+    // An e-mail the contract lets through always has a subject; anything else is one account.
+    account: accountSubject(subjects.email) ?? "none",
+    address: addressSubject(subjects.address),
+    windows: {
+      pair: windowAt(now, limits.pair.windowMinutes),
+      account: windowAt(now, limits.account.windowMinutes),
+      address: windowAt(now, limits.address.windowMinutes),
+    },
+  };
+}
+
 /** A login attempt counted as failed until `succeeded` says the password was right. */
 export type CountedLogin = { succeeded: () => Promise<void> };
 
@@ -134,18 +160,9 @@ export async function countLoginAttempt(
   deps: Pick<CommerceDeps, "db" | "now" | "rateLimits">,
   subjects: AttemptSubjects,
 ): Promise<CountedLogin> {
-  const now = deps.now();
   const { db } = deps;
   const limits = deps.rateLimits.login;
-  await dropEndedWindows(db, now);
-  // An e-mail the contract lets through always has a subject; anything else is one account.
-  const account = accountSubject(subjects.email) ?? "none";
-  const address = addressSubject(subjects.address);
-  const windows = {
-    pair: windowAt(now, limits.pair.windowMinutes),
-    account: windowAt(now, limits.account.windowMinutes),
-    address: windowAt(now, limits.address.windowMinutes),
-  };
+  const { now, account, address, windows } = await startPairedCount(deps, limits, subjects);
   const failures = [
     { key: loginKeys.pair(account, address ?? UNKNOWN_ADDRESS), window: windows.pair },
     { key: loginKeys.account(account), window: windows.account },
@@ -206,17 +223,9 @@ export async function countRecoveryRequest(
   deps: Pick<CommerceDeps, "db" | "now" | "rateLimits">,
   subjects: AttemptSubjects,
 ): Promise<void> {
-  const now = deps.now();
   const { db } = deps;
   const limits = deps.rateLimits.passwordRecovery;
-  await dropEndedWindows(db, now);
-  const account = accountSubject(subjects.email) ?? "none";
-  const address = addressSubject(subjects.address);
-  const windows = {
-    pair: windowAt(now, limits.pair.windowMinutes),
-    account: windowAt(now, limits.account.windowMinutes),
-    address: windowAt(now, limits.address.windowMinutes),
-  };
+  const { now, account, address, windows } = await startPairedCount(deps, limits, subjects);
   const keys = {
     pair: `passwordRecovery:pair:${account}:${address ?? UNKNOWN_ADDRESS}`,
     account: `passwordRecovery:account:${account}`,
