@@ -166,12 +166,7 @@ export default function DoorCheckPage({ loaderData, actionData }: Route.Componen
               {...fieldProps("idFuncion")}
             >
               <option value="">{t("account:door.anyPerformance")}</option>
-              {loaderData.performances.map((performance) => (
-                <option key={performance.idFuncion} value={performance.idFuncion}>
-                  {performance.cEspectaculo} · {performance.cEstablecimiento} ·{" "}
-                  {formatDateTime(performance.oFuncionFecha.dFecha, locale)}
-                </option>
-              ))}
+              <PerformanceOptions performances={loaderData.performances} locale={locale} />
             </select>
             {fieldError("idFuncion")}
           </div>
@@ -197,12 +192,7 @@ export default function DoorCheckPage({ loaderData, actionData }: Route.Componen
                 name="idFuncion"
                 defaultValue={loaderData.performanceId ?? loaderData.performances[0].idFuncion}
               >
-                {loaderData.performances.map((performance) => (
-                  <option key={performance.idFuncion} value={performance.idFuncion}>
-                    {performance.cEspectaculo} · {performance.cEstablecimiento} ·{" "}
-                    {formatDateTime(performance.oFuncionFecha.dFecha, locale)}
-                  </option>
-                ))}
+                <PerformanceOptions performances={loaderData.performances} locale={locale} />
               </select>
             </div>
             <button type="submit" className="button-secondary">
@@ -213,4 +203,20 @@ export default function DoorCheckPage({ loaderData, actionData }: Route.Componen
       </section>
     </section>
   );
+}
+
+/** The performances as options, labelled alike in the door check's list and the download's. */
+function PerformanceOptions({
+  performances,
+  locale,
+}: {
+  performances: Route.ComponentProps["loaderData"]["performances"];
+  locale: Locale;
+}) {
+  return performances.map((performance) => (
+    <option key={performance.idFuncion} value={performance.idFuncion}>
+      {performance.cEspectaculo} · {performance.cEstablecimiento} ·{" "}
+      {formatDateTime(performance.oFuncionFecha.dFecha, locale)}
+    </option>
+  ));
 }
