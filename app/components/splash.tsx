@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
+import { useLocation } from "react-router";
 import { brand } from "~/config/brand";
 
 /** How long the splash stays (§9). */
@@ -7,7 +8,14 @@ export const splashMs = 3000;
 export const splashSeenKey = "splash-seen";
 
 /**
- * The splash with the logo on the first visit of a browser session. It exists only after
+ * Where the splash may play: the billboard, where a visitor arrives to look around. A tab
+ * opened on anything else (a payment link from a mail, a payment's result, a show) came to
+ * act there: the logo would only stand in the way for 3 s.
+ */
+export const splashPaths: readonly string[] = ["/"];
+
+/**
+ * The splash with the logo when a tab (a browser session) opens on the billboard. It exists only after
  * hydration (never in the server's HTML), so crawlers and visitors without JavaScript get the
  * content at once; screen readers skip it (decorative, aria-hidden).
  *
@@ -19,15 +27,19 @@ export const splashSeenKey = "splash-seen";
  */
 export function Splash() {
   const [shown, setShown] = useState(false);
+  // The page the tab opened on: the effect below runs once, at hydration.
+  const { pathname } = useLocation();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the tab's first page counts.
   useEffect(() => {
     try {
       if (sessionStorage.getItem(splashSeenKey)) return;
+      // Seen or not, the tab's first page decides: never later in the same tab.
       sessionStorage.setItem(splashSeenKey, "1");
     } catch {
       return; // Storage blocked: better no splash than one on every page.
     }
-    setShown(true);
+    if (splashPaths.includes(pathname)) setShown(true);
   }, []);
 
   useEffect(() => {

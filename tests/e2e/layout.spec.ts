@@ -602,6 +602,21 @@ test.describe("loading overlay and splash", () => {
     await expect(splash).toHaveCount(0);
   });
 
+  test("no splash before a page the buyer came to act on, nor later in that tab", async ({
+    page,
+  }) => {
+    await holdSplash(page);
+    // A payment link opened from a mail: the tab's first page is not the billboard.
+    await open(page, "/linkPago");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("[data-splash]")).toHaveCount(0);
+    await page.clock.resume(); // axe runs on timers
+    await expectAccessible(page);
+    await open(page, "/");
+    await expect(page.getByRole("heading", { level: 1, name: "Cartelera" })).toBeVisible();
+    await expect(page.locator("[data-splash]")).toHaveCount(0);
+  });
+
   test("the first key removes the splash before the focus moves, so the focus is seen", async ({
     page,
   }) => {
