@@ -1,6 +1,6 @@
-// The venue page and the spec's catch-all /{cSeo}/{idEstablecimiento}: only the venue's own
-// slug (or the same slug in other capitals) is a venue address; any other two-segment path
-// (/linkPago/1, /BuyTicketBox/1) is the 404 page, never a redirect to venue 1.
+// The venue page and the spec's catch-all /{cSeo}/{idEstablecimiento}: the venue's own slug
+// is a venue address, any other word moves to the canonical /establecimiento/… (301), but
+// the shop's own words (/BuyTicketBox/1) stay the 404 page, never a redirect to venue 1.
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerEmbeddedCommerce } from "~/services/commerce.server";
 import { pageGet, runRoute } from "~/testing/route-harness";
@@ -31,11 +31,29 @@ describe("venue addresses", () => {
     }
   });
 
-  it("answers 404 for any other word in the catch-all", async () => {
-    for (const word of ["linkPago", "BuyTicketBox", "payConfirm", "teatro-de-otra-cosa"]) {
+  it("answers 404 for the shop's own words in the catch-all", async () => {
+    for (const word of ["linkPago", "BuyTicketBox", "payconfirm", "FAQ"]) {
       const { thrown } = await open(`/${word}/${venueId()}`, word);
       expect(statusOf(thrown), word).toBe(404);
     }
+  });
+
+  it("moves any other word in the catch-all to the canonical address (301), query kept", async () => {
+    for (const word of ["foo", "teatro-de-otra-cosa"]) {
+      const { thrown } = await open(`/${word}/${venueId()}?pagina=2`, word);
+      expect(statusOf(thrown), word).toBe(301);
+      expect((thrown as Response).headers.get("Location")).toBe(
+        `/establecimiento/teatro-de-prueba/${venueId()}?pagina=2`,
+      );
+    }
+  });
+
+  it("answers 404 for an unknown venue under any word", async () => {
+    const { thrown } = await runRoute(loader, pageGet("/foo/999999"), {
+      cSeo: "foo",
+      idEstablecimiento: "999999",
+    });
+    expect(statusOf(thrown)).toBe(404);
   });
 
   it("moves the venue's slug in other capitals to the right one (301)", async () => {

@@ -1,6 +1,6 @@
 // /establecimiento/{cSeo}/{idEstablecimiento} and the catch-all /{cSeo}/{idEstablecimiento}
-// (only with the venue's own seo): a venue with its address, zone, description, map link and
-// its shows (paged, 12 a page).
+// (the venue's own seo; any other word moves to the venue's address): a venue with its
+// address, zone, description, map link and its shows (paged, 12 a page).
 import { endpoints, idParam, pageSize, pagingQuery } from "@contract";
 import { data, Link, redirect } from "react-router";
 import { Pager } from "~/components/browse/pager";
@@ -11,6 +11,7 @@ import { useTranslation } from "~/lib/i18n";
 import { notFound } from "~/lib/responses";
 import { pageCount } from "~/lib/search-query";
 import { seoMeta } from "~/lib/seo";
+import { isShopWord } from "~/lib/shop-words";
 import { searchPage, venues } from "~/services/catalog.server";
 import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
@@ -24,6 +25,9 @@ export async function loader(args: Route.LoaderArgs) {
   const id = /^[0-9]{1,10}$/.test(raw) ? idParam.safeParse(raw) : null;
   if (!id?.success) throw notFound();
   const url = new URL(args.request.url);
+  const viaCatchAll = !url.pathname.startsWith("/establecimiento/");
+  // /BuyTicketBox/1 or /payConfirm/3 is a mistyped page of the shop, not venue 1 or 3.
+  if (viaCatchAll && isShopWord(args.params.cSeo)) throw notFound();
   const paging = pagingQuery.safeParse({ pagina: url.searchParams.get("pagina") || undefined });
   const page = paging.success ? paging.data.pagina : 1;
   const api = getRequestContext(args).commerce;
@@ -36,19 +40,15 @@ export async function loader(args: Route.LoaderArgs) {
   const venue = orThrow(list).Lista.find((v) => v.idEstablecimiento === id.data);
   if (!venue) throw notFound();
   const canonical = venuePath(venue);
-  // Both forms render the venue and name /establecimiento/… as the canonical address. Under
-  // /establecimiento/ the address says it is a venue, so an outdated seo moves to the right
-  // one. The catch-all gets every two-segment path no other route claims (/linkPago/1,
-  // /BuyTicketBox/1): there only the venue's own seo is the venue (other capitals move to
-  // it); any other word is a page that does not exist.
+  // Both forms render the venue and name /establecimiento/… as the canonical address. Any
+  // other seo moves (301, query kept): the venue's own in other capitals to the same form,
+  // any other word (an old or shortened link, /foo/1) to the canonical address (spec §2).
   if (args.params.cSeo !== venue.cSeo) {
-    const viaCatchAll = !url.pathname.startsWith("/establecimiento/");
-    if (viaCatchAll && args.params.cSeo.toLowerCase() !== venue.cSeo.toLowerCase()) {
-      throw notFound();
-    }
-    const right = viaCatchAll
-      ? `/${encodeURIComponent(venue.cSeo)}/${venue.idEstablecimiento}`
-      : canonical;
+    const sameSeo = args.params.cSeo.toLowerCase() === venue.cSeo.toLowerCase();
+    const right =
+      viaCatchAll && sameSeo
+        ? `/${encodeURIComponent(venue.cSeo)}/${venue.idEstablecimiento}`
+        : canonical;
     throw redirect(`${right}${url.search}`, 301);
   }
   const t = getT(args.context);

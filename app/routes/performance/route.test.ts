@@ -78,6 +78,18 @@ describe("the performance page", () => {
     );
   });
 
+  it("moves another slug to the show's own for good (301), keeping the query", async () => {
+    const { thrown } = await runRoute(
+      performance.loader,
+      pageGet(`/funcion/cualquier-cosa/${mainId()}?vista=lista`, await ana.cookie()),
+      { cSeo: "cualquier-cosa", id: mainId() },
+    );
+    expect(statusOf(thrown)).toBe(301);
+    expect((thrown as Response).headers.get("Location")).toBe(
+      `/funcion/obra-de-prueba/${mainId()}?vista=lista`,
+    );
+  });
+
   it("draws the whole hall: stage, each sector's outline tied to the performance's sector", async () => {
     const { result, thrown } = await openPage();
     expect(thrown).toBeUndefined();

@@ -48,6 +48,11 @@ export async function loader(args: Route.LoaderArgs) {
     const query = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
     throw redirect(`${performancePath(show.cSeo, performance.idFuncion)}${query}`);
   }
+  // Under another slug (an old or mistyped link) it moves for good to the show's own, so one
+  // address names the performance (spec §2); the query (?sector=, ?vista=) goes along.
+  if (args.params.cSeo !== show.cSeo) {
+    throw redirect(`${performancePath(show.cSeo, performance.idFuncion)}${url.search}`, 301);
+  }
   const t = getT(args.context);
   const page = await loadPerformancePage(shop, performance, { url });
   const when = formatDateTime(performance.oFuncionFecha.dFecha, getLocale(args.context));
@@ -99,7 +104,7 @@ export default function Performance({ loaderData, actionData }: Route.ComponentP
         attempt={actionData}
       />
       {page.view === "list" ? (
-        <SeatList page={page} sector={chosen} row={page.listRow} />
+        <SeatList page={page} sector={chosen} row={page.listRow} quantities={values?.quantities} />
       ) : (
         <MapView page={page} sector={chosen} values={values} />
       )}
