@@ -1,10 +1,12 @@
 // ?vista=lista: choosing seats from lists instead of the map — a sector, then a row (with how
-// many seats it has free), then that row's available seats as checkboxes. Same action, same
-// result as the map; plain links and one form.
+// many seats it has free), then that row's available seats as checkboxes; a general-admission
+// sector asks for a quantity right there, as the sectors under the map do. Same action, same
+// result as the map; plain links and forms.
 import { Form, Link, useNavigation } from "react-router";
 import type { SeatMapSector } from "~/components/seat-map/types";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
 import { BookingChoice } from "./booking-choice";
 import { useAvailabilityText } from "./hall-plan";
@@ -30,10 +32,13 @@ export function SeatList({
   page,
   sector,
   row,
+  quantities,
 }: {
   page: PerformancePage;
   sector: SeatMapSector | null;
   row: string | null;
+  /** General-admission quantities sent before a refusal, by field name. */
+  quantities?: Record<string, string>;
 }) {
   const { t } = useTranslation();
   return (
@@ -42,7 +47,7 @@ export function SeatList({
         {t("checkout:seatMap.listHeading")}
       </h2>
       {!sector ? (
-        <SectorChoice page={page} />
+        <SectorChoice page={page} quantities={quantities} />
       ) : row === null ? (
         <RowChoice sector={sector} />
       ) : (
@@ -61,26 +66,80 @@ export function SeatList({
   );
 }
 
-function SectorChoice({ page }: { page: PerformancePage }) {
+function SectorChoice({
+  page,
+  quantities,
+}: {
+  page: PerformancePage;
+  quantities?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   const availability = useAvailabilityText();
-  const numbered = page.sectors.filter((s) => s.kind === "NUMBERED" && s.available > 0);
+  const busy = useNavigation().state === "submitting";
+  const open = page.sectors.filter((s) => s.available > 0);
+  const numbered = open.filter((s) => s.kind === "NUMBERED");
+  const general = open.filter((s) => s.kind === "GENERAL");
+  const described = (sector: (typeof open)[number]) =>
+    t("checkout:seatMap.sectorLink", {
+      sector: sector.name,
+      price: formatPrice(sector.price),
+      availability: availability(sector.available),
+    });
   return (
     <>
-      <h3 className="text-lg font-semibold mb-0">{t("checkout:seatMap.listChooseSector")}</h3>
-      <ul className="choice-list">
-        {numbered.map((sector) => (
-          <li key={sector.id}>
-            <Link to={listPath(sector.id)}>
-              {t("checkout:seatMap.sectorLink", {
-                sector: sector.name,
-                price: formatPrice(sector.price),
-                availability: availability(sector.available),
-              })}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {numbered.length > 0 ? (
+        <>
+          <h3 className="text-lg font-semibold mb-0">{t("checkout:seatMap.listChooseSector")}</h3>
+          <ul className="choice-list">
+            {numbered.map((sector) => (
+              <li key={sector.id}>
+                <Link to={listPath(sector.id)}>{described(sector)}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {/* General admission has no seats to list: its quantity is chosen here. */}
+      {general.length > 0 ? (
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="places" />
+          <h3 className="text-lg font-semibold mb-0">{t("checkout:seatMap.listGeneral")}</h3>
+          {general.map((sector) => {
+            const inputId = `qty-${sector.id}`;
+            return (
+              <div key={sector.id} className="field mb-0 max-w-sm">
+                <p id={`${inputId}-about`} className="mb-0">
+                  {described(sector)}
+                </p>
+                <label htmlFor={inputId}>
+                  {t("checkout:performance.quantity")}
+                  <span className="sr-only">
+                    {" "}
+                    {t("checkout:seatMap.inSector", { sector: sector.name })}
+                  </span>
+                </label>
+                <input
+                  id={inputId}
+                  name={inputId}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={Math.min(maxPlacesPerPurchase, sector.available)}
+                  defaultValue={quantities?.[inputId] ?? "0"}
+                  className="max-w-40"
+                  aria-describedby={`${inputId}-about`}
+                />
+              </div>
+            );
+          })}
+          <div>
+            <button type="submit" className="button-primary" disabled={busy}>
+              {t("checkout:performance.continue")}
+            </button>
+          </div>
+          <BookingChoice />
+        </Form>
+      ) : null}
     </>
   );
 }
