@@ -3,6 +3,7 @@ import { OrderPayments } from "~/components/order-payments";
 import { OrderReceipts } from "~/components/order-receipts";
 import { addressLine } from "~/lib/address-line";
 import { isProduct } from "~/lib/browse-paths";
+import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -81,10 +82,12 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                       <ul className="list-disc pl-6">
                         {line.listaTickets.map((ticket) => (
                           <li key={ticket.idTicket}>
-                            {ticket.cSectorNombre} ·{" "}
-                            {ticket.nNumero !== null
-                              ? t("checkout:seat", { row: ticket.cFila, number: ticket.nNumero })
-                              : t("checkout:performance.generalAdmission")}{" "}
+                            {distinctParts([
+                              ticket.cSectorNombre,
+                              ticket.nNumero !== null
+                                ? t("checkout:seat", { row: ticket.cFila, number: ticket.nNumero })
+                                : t("checkout:performance.generalAdmission"),
+                            ]).join(" · ")}{" "}
                             · {formatPrice(ticket.fPrecio)}
                             {ticket.cPromocionNombre ? (
                               <>

@@ -5,6 +5,7 @@ import type { PurchaseProcess } from "@contract";
 import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { isProduct } from "~/lib/browse-paths";
+import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -60,10 +61,13 @@ export function HeldPlaces({
               <ul className="my-2">
                 {line.listaPosiciones.map((place) => (
                   <li key={place.idPosicion}>
-                    {place.cSectorNombre} ·{" "}
-                    {place.cTipo === "NUMBERED"
-                      ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
-                      : t("checkout:performance.generalAdmission")}{" "}
+                    {/* A general sector named "Entrada general" says so once. */}
+                    {distinctParts([
+                      place.cSectorNombre,
+                      place.cTipo === "NUMBERED"
+                        ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
+                        : t("checkout:performance.generalAdmission"),
+                    ]).join(" · ")}{" "}
                     · {formatPrice(place.fPrecio)}
                     {place.cPromocionNombre ? (
                       <>
@@ -126,7 +130,8 @@ export function HeldPlaces({
         <dt className="font-bold">{t("checkout:total")}</dt>
         <dd className="font-bold">{formatPrice(process.fTotal)}</dd>
       </dl>
-      <p className="mt-4">
+      {/* mb-6: the button keeps clear of the next heading (the products). */}
+      <p className="mt-4 mb-6">
         <Link to="/cancelPurchase" className="button-secondary">
           {t("checkout:cancel")}
         </Link>

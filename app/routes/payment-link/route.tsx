@@ -13,6 +13,7 @@ import { HoneypotFields } from "~/components/honeypot-fields";
 import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
 import { TermsField } from "~/components/terms-field";
 import { cardOwnMethod, cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
+import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { paymentLinkForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -111,10 +112,12 @@ function LinkPlaces({ view, locale }: { view: PaymentLinkView; locale: Locale })
           <ul className="list-disc pl-6">
             {line.listaPosiciones.map((place) => (
               <li key={place.idPosicion}>
-                {place.cSector} ·{" "}
-                {place.nNumero !== null
-                  ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
-                  : t("checkout:performance.generalAdmission")}{" "}
+                {distinctParts([
+                  place.cSector,
+                  place.nNumero !== null
+                    ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
+                    : t("checkout:performance.generalAdmission"),
+                ]).join(" · ")}{" "}
                 · {formatPrice(place.fPrecio)}
               </li>
             ))}

@@ -8,6 +8,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { brand } from "~/config/brand";
 import { isProduct } from "~/lib/browse-paths";
+import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -59,7 +60,10 @@ function PromotionList({ promotions }: { promotions: PromotionView[] }) {
     <ul className="my-2 space-y-2">
       {promotions.map((promotion) => (
         <li key={promotion.idPromocion}>
-          <strong>{promotion.cNombre}</strong> — {ruleText(promotion.oRegla, t)}
+          {/* A promotion named as its rule ("2×1") is not followed by "— 2×1". */}
+          {distinctParts([promotion.cNombre, ruleText(promotion.oRegla, t)]).map((part, index) =>
+            index === 0 ? <strong key={part}>{part}</strong> : ` — ${part}`,
+          )}
           <br />
           <span>{promotion.cDescripcion}</span>
           {promotion.nCupoRestante !== null ? (
@@ -110,7 +114,7 @@ function PromotionSelect({
         <option value="">{t("checkout:promotions.none")}</option>
         {choosable.map((promotion) => (
           <option key={promotion.idPromocion} value={promotion.idPromocion}>
-            {promotion.cNombre} — {ruleText(promotion.oRegla, t)}
+            {distinctParts([promotion.cNombre, ruleText(promotion.oRegla, t)]).join(" — ")}
           </option>
         ))}
       </select>
