@@ -87,6 +87,7 @@ test("a payment the bank decides later: verifying, delays and Retry, then confir
   await payButton(page).click();
   await expect(page).toHaveURL(/\/payConfirm\?idProcesoDeCompra=\d+/);
   await expect(page.getByRole("heading", { level: 1, name: "Verificando tu pago…" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Verificando tu pago…/);
   // Without JavaScript this page reloads itself every second, which axe would race; the same
   // page is checked below once it stops (the delays).
   if (test.info().project.use.javaScriptEnabled !== false) await expectAccessible(page);
@@ -98,6 +99,8 @@ test("a payment the bank decides later: verifying, delays and Retry, then confir
   await expect(
     page.getByRole("heading", { level: 1, name: "Pago pendiente de confirmación" }),
   ).toBeVisible();
+  // The tab's title follows the page: no "Verifying" once the page says it stopped.
+  await expect(page).toHaveTitle(/^Pago pendiente de confirmación/);
   await expectAccessible(page);
   await expect(page.getByRole("link", { name: "Ver mis compras" })).toBeVisible();
   // The bank decides (8 s after the charge) while the buyer retries: confirmed.

@@ -1,12 +1,13 @@
 // /payConfirm (and /payConfirmPool): the payment is being verified (§4). The page asks again
 // up to 5 times, 1000 ms apart (§9): by script with JavaScript, by a meta refresh without
 // it. Then 'We found delays in the verification of your purchase', with Retry and My orders.
-// A payment waiting on the buyer's bank (3-D Secure) links back to the bank's page.
+// A payment waiting on the buyer's bank (3-D Secure) links back to the bank's page. The tab's
+// title says what the heading says, in every state.
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useTranslation } from "~/lib/i18n";
 import { payConfirmPath, verificationAttempts, verificationStepMs } from "~/lib/pay-result";
-import { seoMeta } from "~/lib/seo";
+import { pageTitle, seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
@@ -21,14 +22,23 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = Number(new URL(args.request.url).searchParams.get("intento"));
   const attempt = Number.isInteger(asked) ? Math.min(Math.max(asked, 0), verificationAttempts) : 0;
   const t = getT(args.context);
+  const challengeUrl = process.oPago?.cEstado === "DESAFIO_3DS" ? process.oPago.cUrlDesafio : null;
+  // A wallet's page waits for the payer as a bank's 3-D Secure page does: named as such.
+  const wallet = process.oPago?.cBilletera ?? null;
+  const title = challengeUrl
+    ? wallet
+      ? t("checkout:payResult.walletTitle", { wallet })
+      : t("checkout:payResult.challengeTitle")
+    : attempt >= verificationAttempts
+      ? t("checkout:payResult.pendingTitle")
+      : t("checkout:payResult.verifyingTitle");
   return {
     processId,
     attempt,
-    challengeUrl: process.oPago?.cEstado === "DESAFIO_3DS" ? process.oPago.cUrlDesafio : null,
-    // A wallet's page waits for the payer as a bank's 3-D Secure page does: named as such.
-    wallet: process.oPago?.cBilletera ?? null,
+    challengeUrl,
+    wallet,
     seo: seoFor(args, {
-      title: t("checkout:payResult.verifyingTitle"),
+      title,
       description: t("checkout:payResult.verifyingText"),
       noindex: true,
     }),
@@ -56,10 +66,29 @@ function useVerification(active: boolean) {
   return { delayed: done, retry: () => setAsked(0) };
 }
 
+/**
+ * With JavaScript the page stops asking on its own, after the loader named the tab
+ * "Verifying": the title then follows the heading, and goes back when the buyer retries.
+ */
+function useTitleWhile(active: boolean, title: string) {
+  useEffect(() => {
+    if (!active) return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [active, title]);
+}
+
 export default function PayConfirm({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { processId, attempt, challengeUrl, wallet } = loaderData;
   const verification = useVerification(challengeUrl === null);
+  useTitleWhile(
+    verification.delayed && attempt < verificationAttempts,
+    pageTitle(t("checkout:payResult.pendingTitle"), loaderData.seo.siteName),
+  );
 
   if (challengeUrl) {
     return (
