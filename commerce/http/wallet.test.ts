@@ -132,6 +132,14 @@ describe("a wallet payment", () => {
     expect(text).toContain("<h1>Apay: pay (test)</h1>");
     expect(text).toContain('<form method="post">');
     expect(text.match(/<button type="submit" name="choice"/g)).toHaveLength(4);
+    // An online purchase, not one at the box office.
+    const es = await (
+      await sandboxWalletPages(wallet).request(one.cUrlRedireccion ?? "", {
+        headers: { "Accept-Language": "es" },
+      })
+    ).text();
+    expect(es).toMatch(/Compra en línea por \$\s?[\d.]+ en la tienda de entradas de la ciudad\./);
+    expect(es).not.toContain("boletería");
   });
 
   it("is approved on the page; the return page and the notification racing sell the places once", async () => {

@@ -103,6 +103,10 @@ describe("the outbox on disk", () => {
     expect(en.headers.get("subject")).toBe("Your password recovery code");
     expect(pt.headers.get("subject")).toBe("Seu código para recuperar a senha");
     expect(partText(es, "text/plain")).toContain("El código vale por 15 minutos");
+    // The shop sends it, not the box office's counter.
+    expect(partText(es, "text/plain")).toContain("El equipo de entradas de la Ciudad");
+    expect(partText(es, "text/plain")).not.toContain("boletería");
+    expect(partText(pt, "text/plain")).not.toContain("bilheteria");
     expect(partText(pt, "text/html")).toContain('<html lang="pt">');
     expect(pt.headers.get("content-language")).toBe("pt");
   });

@@ -37,7 +37,8 @@ export async function paymentLinkMail(
       t("account:mail.paymentLink.total", { total: formatPesos(view.fTotal), until }),
       { strong: input.url },
       t("account:mail.paymentLink.notYou"),
-      t("account:mail.signature"),
+      // Sent for a clerk: the box office signs it (the shop signs its own mail).
+      t("account:mail.boxOfficeSignature"),
     ]),
     language: input.language,
   };
