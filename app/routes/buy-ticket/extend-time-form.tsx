@@ -7,7 +7,8 @@ export function ExtendTimeForm({ minutes }: { minutes: number }) {
   const { t } = useTranslation();
   if (minutes <= 0) return null;
   return (
-    <Form method="post" className="extend-time" aria-labelledby="extend-time-heading">
+    // mb-4: the button keeps clear of the show's card below it.
+    <Form method="post" className="extend-time mb-4" aria-labelledby="extend-time-heading">
       <p id="extend-time-heading" className="font-semibold mb-1">
         {t("checkout:extension.heading")}
       </p>

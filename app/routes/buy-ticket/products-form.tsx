@@ -53,7 +53,8 @@ export function ProductsForm({
                   min={0}
                   max={most}
                   defaultValue={refused?.typed[field] ?? String(product.nCantidad)}
-                  className="w-20"
+                  // Bordered as every field: without one the number reads as text.
+                  className="w-20 border border-stone-400 rounded-lg px-3 py-2 bg-white min-h-11"
                   aria-describedby={refused ? "products-error" : undefined}
                 />
               </span>
