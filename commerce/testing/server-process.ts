@@ -37,24 +37,38 @@ export type ServerProcess = {
 };
 
 /**
- * Starts the API on the data folder; resolves as soon as it runs (use listening()). A
- * variable given as undefined is left out (TICKET_SECRET: undefined starts it without one).
+ * Runs one of the shop's servers (commerce/server.ts, server/dev.ts) as a child on
+ * 127.0.0.1, without the demo catalog, with the test's variables over a bare environment:
+ * the API's and the storefront's process tests start them the same way.
  */
-export function spawnApiServer(env: Record<string, string | undefined>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "commerce/server.ts"], {
+export function spawnServerScript(
+  script: string,
+  env: Record<string, string | undefined>,
+): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       HOST: "127.0.0.1",
-      PORT: "0",
       SEED_DEMO: "false",
-      TICKET_SECRET: "server-process-test-secret",
       // Its stdin is a pipe from this process: it stops when this one ends, however.
       STOP_WITH_PARENT: "true",
       ...env,
     },
     stdio: ["pipe", "pipe", "pipe"],
+  });
+}
+
+/**
+ * Starts the API on the data folder; resolves as soon as it runs (use listening()). A
+ * variable given as undefined is left out (TICKET_SECRET: undefined starts it without one).
+ */
+export function spawnApiServer(env: Record<string, string | undefined>): ServerProcess {
+  const child = spawnServerScript("commerce/server.ts", {
+    PORT: "0",
+    TICKET_SECRET: "server-process-test-secret",
+    ...env,
   });
   let output = "";
   const waiters: Array<() => void> = [];

@@ -1,10 +1,8 @@
 // The storefront's development server (server/dev.ts: the production app around Vite, no
 // build needed) as a real child process, for tests of what a whole server does at start on
 // a given data folder. It listens on the port given (it prints the configured one, so not 0).
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import type { ChildProcess } from "node:child_process";
+import { spawnServerScript } from "../../commerce/testing/server-process.ts";
 
 export type DevStorefront = {
   child: ChildProcess;
@@ -20,20 +18,7 @@ export async function startDevStorefront(
   port: number,
   env: Record<string, string>,
 ): Promise<DevStorefront> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/dev.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SEED_DEMO: "false",
-      // Its stdin is a pipe from this process: it stops when this one ends, however.
-      STOP_WITH_PARENT: "true",
-      ...env,
-    },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child = spawnServerScript("server/dev.ts", { PORT: String(port), ...env });
   let output = "";
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
