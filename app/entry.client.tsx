@@ -1,8 +1,10 @@
-// Hydration: load only the current language's messages, then hydrate with them. The browser
-// translates with translator.ts, not i18next (decision 0037): the same text in a kilobyte.
+// Hydration: load only the current language's messages, then hydrate with them and the brand
+// the server wrote into the page. The browser translates with translator.ts, not i18next
+// (decision 0037): the same text in a kilobyte.
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { BrandProvider, brandOfPage } from "./config/brand";
 import { TranslatorContext } from "./lib/i18n";
 import { defaultLocale, isLocale, storefrontNamespaces } from "./lib/locales";
 import { createTranslator, type Messages } from "./lib/translator";
@@ -29,9 +31,11 @@ async function hydrate() {
     hydrateRoot(
       document,
       <TranslatorContext value={translator}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
+        <BrandProvider value={brandOfPage(document)}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </BrandProvider>
       </TranslatorContext>,
     );
   });

@@ -13,15 +13,12 @@ import {
   ServerRouter,
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { brand } from "./config/brand";
-import { brandSchema } from "./config/brand-schema";
+import { BrandProvider } from "./config/brand";
+import { brand } from "./config/brand.server";
 import { TranslatorContext } from "./lib/i18n";
 import { getLocale, translatorFor } from "./services/i18n.server";
 import { log } from "./services/log.server";
 import { requestInfoOf } from "./services/request-info.server";
-
-// A brand configuration that breaks its rules stops the server at start, not a page later.
-brandSchema.parse(brand);
 
 export const streamTimeout = 5_000;
 
@@ -98,10 +95,12 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <TranslatorContext value={translator}>
-        <NonceProvider value={nonce}>
-          {/* Its nonce is the default of <Links>, <Scripts> and <ScrollRestoration>. */}
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </NonceProvider>
+        <BrandProvider value={brand}>
+          <NonceProvider value={nonce}>
+            {/* Its nonce is the default of <Links>, <Scripts> and <ScrollRestoration>. */}
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </NonceProvider>
+        </BrandProvider>
       </TranslatorContext>,
       {
         nonce,

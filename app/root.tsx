@@ -20,6 +20,7 @@ import { RouteAnnouncer } from "./components/route-announcer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Splash } from "./components/splash";
+import { BrandData } from "./config/brand";
 import { leavesBoxSale } from "./lib/box-office";
 import { defaultLocale } from "./lib/locales";
 import { unreadableFormCode } from "./lib/responses";
@@ -47,6 +48,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // The brand's colours, after the stylesheet's (brand.server.ts chose the brand at start).
+  { rel: "stylesheet", href: "/brand.css" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -131,6 +134,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LoadingOverlay />
         <Splash />
         <RouteAnnouncer />
+        <BrandData />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -6,6 +6,7 @@ import { staticPages } from "./lib/static-pages";
 
 export default [
   index("routes/billboard.tsx", { id: "cartelera" }),
+  route("brand.css", "routes/brand-css.ts", { id: "brandCss" }),
   route("cartelera/resultados", "routes/billboard-results.ts", { id: "billboardResults" }),
   route("AdvancedSearch", "routes/advanced-search.tsx", { id: "advancedsearch" }),
   route("tienda", "routes/shop.tsx", { id: "CarteleraProductos" }),

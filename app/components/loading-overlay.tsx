@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
 
 /** Fast navigations finish before this and never flash the overlay. */
@@ -12,6 +12,7 @@ export const overlayDelayMs = 300;
  * clicks through, so it never traps anyone.
  */
 export function LoadingOverlay() {
+  const brand = useBrand();
   const { t } = useTranslation("layout");
   const busy = useNavigation().state !== "idle";
   const [visible, setVisible] = useState(false);

@@ -1,9 +1,8 @@
 // The footer of the configured brand (brand.footerVariant → component, see footer/registry).
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import { footerFor } from "./footer/registry";
 
-const Footer = footerFor(brand.footerVariant);
-
 export function SiteFooter() {
+  const Footer = footerFor(useBrand().footerVariant);
   return <Footer />;
 }

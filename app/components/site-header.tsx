@@ -1,10 +1,9 @@
 // The header of the configured brand (brand.headerVariant → component, see header/registry).
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import type { HeaderProps } from "./header/power-header";
 import { headerFor } from "./header/registry";
 
-const Header = headerFor(brand.headerVariant);
-
 export function SiteHeader(props: HeaderProps) {
+  const Header = headerFor(useBrand().headerVariant);
   return <Header {...props} />;
 }

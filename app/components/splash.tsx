@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocation } from "react-router";
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 
 /** How long the splash stays (§9). */
 export const splashMs = 3000;
@@ -26,6 +26,7 @@ export const splashPaths: readonly string[] = ["/"];
  * preferences it fades out at the end; otherwise it just goes.
  */
 export function Splash() {
+  const brand = useBrand();
   const [shown, setShown] = useState(false);
   // The page the tab opened on: the effect below runs once, at hydration.
   const { pathname } = useLocation();

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { shippedBrands } from "~/config/brands";
 import { contrastRatio, parseHexColour, relativeLuminance } from "./contrast";
 
 describe("contrast ratio (WCAG 2.x)", () => {
@@ -61,4 +62,24 @@ describe("the focus ring", () => {
     expect(outlines.length).toBeGreaterThan(0);
     for (const outline of outlines) expect(outline).toMatch(/var\(--focus-ring-dark\)|^none$/);
   });
+});
+
+describe("each shipped brand's colours", () => {
+  const css = readFileSync(join(import.meta.dirname, "../styles.css"), "utf8");
+  const ring = (name: string) =>
+    new RegExp(`--focus-ring-${name}:\\s*(#[0-9a-fA-F]{3,6})\\s*;`).exec(css)?.[1] ?? "#000";
+
+  it.each(Object.entries(shippedBrands))(
+    "%s: white text at 4.5:1 on the app bar and its dark shade, the focus ring at 3:1",
+    (_, brand) => {
+      for (const background of [brand.colours.brand, brand.colours.brandDark]) {
+        expect(contrastRatio("#ffffff", background)).toBeGreaterThanOrEqual(4.5);
+        const best = Math.max(
+          contrastRatio(ring("dark"), background),
+          contrastRatio(ring("light"), background),
+        );
+        expect(best).toBeGreaterThanOrEqual(3);
+      }
+    },
+  );
 });

@@ -9,7 +9,7 @@ import { data, useLocation } from "react-router";
 import { Pager } from "~/components/browse/pager";
 import { SearchForm } from "~/components/browse/search-form";
 import { ShowGrid } from "~/components/browse/show-grid";
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
 import {
   hasFilters,
@@ -104,7 +104,7 @@ export default function AdvancedSearch({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { values, page, errors, results, venues, zones, types } = loaderData;
   const location = useLocation();
-  const filters = brand.flags.filters;
+  const filters = useBrand().flags.filters;
   // After a new search or page (with JavaScript), continue from the results, not the top.
   const shownSearch = useRef(location.search);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { EmailFields, PersonalDataFields } from "~/components/personal-data-fields";
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import { signUpForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { seoMeta } from "~/lib/seo";
@@ -70,6 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const brand = useBrand();
   const [form, fields] = useShopForm(signUpForm, { lastResult: actionData });
   const busy = useNavigation().state === "submitting";
   return (

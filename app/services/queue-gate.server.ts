@@ -5,7 +5,7 @@
 // around them is `passQueueGate`, called by the loaders after requireUser.
 import { endpoints } from "@contract";
 import { redirect, redirectDocument } from "react-router";
-import { brand } from "~/config/brand";
+import { brand } from "~/config/brand.server";
 import type { CommerceFailure } from "./commerce.server";
 import { config } from "./config.server";
 import { log } from "./log.server";

@@ -1,7 +1,10 @@
 // Card rules of spec §5, pure so that the card form (browser), the contract and the sandbox
 // acquirer share one definition. No node: imports: the browser bundle imports this file.
 
-export type CardBrand = "VISA" | "MASTERCARD" | "AMEX" | "CABAL" | "OTHER";
+/** The card brands the shop accepts: the card check's and the footer's payment logos' list. */
+export const acceptedCardBrands = ["VISA", "MASTERCARD", "AMEX", "CABAL"] as const;
+
+export type CardBrand = (typeof acceptedCardBrands)[number] | "OTHER";
 
 /** Luhn (mod 10) checksum over a string of digits only; anything else is invalid. */
 export function luhnValid(digits: string): boolean {

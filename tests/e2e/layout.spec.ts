@@ -313,8 +313,11 @@ test.describe("footer 6", () => {
       footer.getByRole("link", { name: "Defensa del Consumidor de la Nación" }),
     ).toBeVisible();
     const payments = footer.getByRole("list", { name: "Medios de pago" }).getByRole("img");
-    await expect(payments).toHaveCount(5);
-    await expect(payments.first()).toHaveAccessibleName("Visa");
+    // The cards the card check accepts (card-rules.ts), no other: no Naranja.
+    await expect(payments).toHaveCount(4);
+    for (const [index, card] of ["Visa", "Mastercard", "American Express", "Cabal"].entries()) {
+      await expect(payments.nth(index)).toHaveAccessibleName(card);
+    }
     await expect(footer.getByRole("link", { name: "Funciona con Entradas BA" })).toBeVisible();
 
     await pages.filter({ hasText: "Preguntas frecuentes" }).click();

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
+import { HelpLines, PaymentLogos, PoweredBy } from "./footer-parts";
 import { Newsletter } from "./newsletter";
 
 const pages = [
@@ -14,14 +15,15 @@ const pages = [
   ["/eticket", "footer.eticket"],
 ] as const;
 
-const tel = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
-
 /**
  * Footer variant 6: information pages, help lines, social networks, the newsletter box, the
- * right of withdrawal, consumer defence, payment methods and powered-by.
+ * right of withdrawal, consumer defence, payment methods and powered-by (each as the brand's
+ * footerParts says).
  */
 export function Footer6() {
   const { t } = useTranslation("layout");
+  const brand = useBrand();
+  const parts = brand.footerParts;
   return (
     <footer className="footer6">
       <div className="footer6-grid">
@@ -42,18 +44,7 @@ export function Footer6() {
 
         <div>
           <h2 className="footer-heading">{t("footer.help")}</h2>
-          <ul className="flex flex-col gap-1 mb-5">
-            <li>
-              <a href={tel(brand.support.cityPhone)} className="footer-link">
-                {t("footer.callCity", { phone: brand.support.cityPhone })}
-              </a>
-            </li>
-            <li>
-              <a href={tel(brand.support.tollFreePhone)} className="footer-link">
-                {t("footer.callTollFree", { phone: brand.support.tollFreePhone })}
-              </a>
-            </li>
-          </ul>
+          <HelpLines />
           <h2 className="footer-heading" id="footer-social">
             {t("footer.social")}
           </h2>
@@ -74,56 +65,43 @@ export function Footer6() {
           </ul>
         </div>
 
-        <div>
-          <h2 className="footer-heading">{t("footer.rights")}</h2>
-          <p className="text-sm text-stone-300 mb-2">{t("footer.withdrawalHint")}</p>
-          <a
-            href={brand.links.withdrawalForm}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="footer-withdrawal"
-          >
-            {t("footer.withdrawal")}
-            <span className="sr-only"> {t("footer.newTab")}</span>
-          </a>
-          <ul className="flex flex-col gap-1 mt-4">
-            {brand.links.consumerDefence.map(({ labelKey, href }) => (
-              <li key={href}>
-                <a href={href} className="footer-link">
-                  {t(labelKey)}
+        {parts.withdrawal || parts.consumerDefence ? (
+          <div>
+            <h2 className="footer-heading">{t("footer.rights")}</h2>
+            {parts.withdrawal ? (
+              <>
+                <p className="text-sm text-stone-300 mb-2">{t("footer.withdrawalHint")}</p>
+                <a
+                  href={brand.links.withdrawalForm}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="footer-withdrawal"
+                >
+                  {t("footer.withdrawal")}
+                  <span className="sr-only"> {t("footer.newTab")}</span>
                 </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+              </>
+            ) : null}
+            {parts.consumerDefence ? (
+              <ul className="flex flex-col gap-1 mt-4">
+                {brand.links.consumerDefence.map(({ labelKey, href }) => (
+                  <li key={href}>
+                    <a href={href} className="footer-link">
+                      {t(labelKey)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
 
-        <Newsletter />
+        {parts.newsletter ? <Newsletter /> : null}
       </div>
 
       <div className="footer6-bottom">
-        <div>
-          <h2 className="sr-only" id="footer-payments">
-            {t("footer.paymentMethods")}
-          </h2>
-          <ul className="flex flex-wrap gap-2" aria-labelledby="footer-payments">
-            {brand.paymentLogos.map((logo) => (
-              <li key={logo}>
-                <img
-                  src={`/payments/${logo}.svg`}
-                  alt={t(`payments.${logo}`)}
-                  width="56"
-                  height="36"
-                  loading="lazy"
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p className="text-sm text-stone-300">
-          <a href={brand.poweredBy.href} className="footer-link">
-            {t("footer.poweredBy", { name: brand.poweredBy.name })}
-          </a>
-        </p>
+        {parts.paymentLogos ? <PaymentLogos /> : <div />}
+        {parts.poweredBy ? <PoweredBy /> : null}
       </div>
     </footer>
   );

@@ -1,7 +1,7 @@
 import type { ShowType } from "@contract";
 import { useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
 import type { CartSummary } from "~/services/cart.server";
 import { AccountMenu, type HeaderUser } from "./account-menu";
@@ -27,6 +27,7 @@ export type HeaderProps = {
  */
 export function PowerHeader({ user, cart, now, categories }: HeaderProps) {
   const { t } = useTranslation("layout");
+  const brand = useBrand();
   const ref = useRef<HTMLElement>(null);
   useMenus(ref);
   const shortcuts = shortcutsOf(categories, brand.headerShortcutTypes);

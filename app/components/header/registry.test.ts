@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { brand } from "~/config/brand";
 import { brandSchema } from "~/config/brand-schema";
+import { cityBrand as brand } from "~/config/brands/city";
+import { venueBrand } from "~/config/brands/venue";
+import { Footer1 } from "../footer/footer-1";
 import { Footer6 } from "../footer/footer-6";
 import { footerFor, footerVariants } from "../footer/registry";
 import { PowerHeader } from "./power-header";
@@ -23,9 +25,10 @@ describe("layout variant registries", () => {
     expect(Object.keys(footerVariants).map(Number).sort()).toEqual([...allowed].sort());
   });
 
-  it("resolves this build's brand to the 'Power' app bar and footer 6", () => {
+  it("resolves the city's brand to the 'Power' app bar and footer 6, the venue's to footer 1", () => {
     expect(headerFor(brand.headerVariant)).toBe(PowerHeader);
     expect(footerFor(brand.footerVariant)).toBe(Footer6);
+    expect(footerFor(venueBrand.footerVariant)).toBe(Footer1);
   });
 
   it("rejects a brand that names a variant nobody built", () => {
@@ -34,8 +37,9 @@ describe("layout variant registries", () => {
   });
 });
 
-describe("this build's brand", () => {
-  it("follows the brand rules checked at start", () => {
+describe("the shipped brands", () => {
+  it("follow the brand rules checked at start", () => {
     expect(brandSchema.parse(brand)).toEqual(brand);
+    expect(brandSchema.parse(venueBrand)).toEqual(venueBrand);
   });
 });

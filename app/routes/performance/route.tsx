@@ -10,7 +10,7 @@ import { redirect } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { useSeatMapSector } from "~/components/seat-map/use-seat-map-sector";
 import { posterOf } from "~/components/show-card";
-import { brand } from "~/config/brand";
+import { brand } from "~/config/brand.server";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";

@@ -4,7 +4,7 @@
 // ended; this page only sends the buyer there.
 import { endpoints, idParam, type PromotionView, type PurchaseProcess, plainText } from "@contract";
 import { data, redirect } from "react-router";
-import { brand } from "~/config/brand";
+import { brand } from "~/config/brand.server";
 import { isProduct } from "~/lib/browse-paths";
 import { isEmptied } from "~/routes/buy-ticket/checkout.server";
 import { orThrow } from "~/services/commerce.server";

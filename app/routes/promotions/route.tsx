@@ -6,7 +6,7 @@
 import type { PromotionView, PurchaseProcess } from "@contract";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
-import { brand } from "~/config/brand";
+import { useBrand } from "~/config/brand";
 import { isProduct } from "~/lib/browse-paths";
 import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
@@ -181,6 +181,7 @@ function LineChoices({
   choices: Record<string, string> | undefined;
 }) {
   const { i18n } = useTranslation();
+  const brand = useBrand();
   const promotions = offer?.promotions ?? [];
   const headingId = `promotions-line-${line.idFuncion}`;
   return (

@@ -1,15 +1,20 @@
-// The brand this build serves: header and footer variants, logos, links, support numbers
-// and the feature flags of spec §9. Another brand is another value here (plus, at most, one
-// new header or footer component). Its rules are in brand-schema.ts, checked at start.
-import type { Brand } from "./brand-schema";
+// The city's ticket shop (BRAND=city, the default): the 'Power' app bar, footer 6 with every
+// part, and the feature flags of spec §9. Its rules are in brand-schema.ts, checked at start.
+import type { Brand } from "../brand-schema";
 
-export type { Brand };
-
-export const brand: Brand = {
+export const cityBrand: Brand = {
   name: "Entradas BA",
   headerVariant: "power",
   footerVariant: 6,
   logo: { src: "/logo.svg", width: 40, height: 40 },
+  colours: { brand: "#0b5cad", brandDark: "#07427d" },
+  footerParts: {
+    newsletter: true,
+    withdrawal: true,
+    consumerDefence: true,
+    paymentLogos: true,
+    poweredBy: true,
+  },
   poweredBy: { name: "Entradas BA", href: "/" },
   support: { cityPhone: "147", tollFreePhone: "0800-333-7777" },
   links: {
@@ -31,7 +36,6 @@ export const brand: Brand = {
       { network: "youtube", href: "https://www.youtube.com/" },
     ],
   },
-  paymentLogos: ["visa", "mastercard", "amex", "cabal", "naranja"],
   flags: {
     captcha: false,
     botCheck: false,
