@@ -13,6 +13,7 @@ import {
 import { packStates, type UnnamedSeat } from "~/components/seat-map/packed-seats";
 import { outlinePoints } from "~/components/seat-map/plan-points";
 import type { PlanPoint, SeatMapSectorData } from "~/components/seat-map/types";
+import { brand } from "~/config/brand.server";
 import { performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
@@ -73,12 +74,17 @@ export function availabilityPath(seo: string, performanceId: number, sectorId: n
 
 /**
  * The numbered sector whose seats to show: ?sector= (one of the performance's numbered
- * sectors, else 404 as for any unknown id), else the only numbered sector, else none.
+ * sectors, else 404 as for any unknown id), else — with the flag seatMapAutoShow (§9) — the
+ * only numbered sector, else none: the hall.
  */
-export function chosenSectorOf(url: URL, sectors: readonly Sector[]): Sector | null {
+export function chosenSectorOf(
+  url: URL,
+  sectors: readonly Sector[],
+  autoShow = brand.flags.seatMapAutoShow,
+): Sector | null {
   const asked = url.searchParams.get("sector");
   const numbered = sectors.filter((sector) => sector.cTipo === "NUMBERED");
-  if (asked === null) return numbered.length === 1 ? numbered[0] : null;
+  if (asked === null) return autoShow && numbered.length === 1 ? numbered[0] : null;
   const id = idPath.safeParse(asked);
   const sector = id.success ? numbered.find((s) => s.idSector === id.data) : undefined;
   if (!sector) throw notFound();

@@ -1,0 +1,24 @@
+import type { Sector } from "@contract";
+import { describe, expect, it } from "vitest";
+import { chosenSectorOf } from "./page.server";
+
+const sector = (idSector: number, cTipo: "NUMBERED" | "GENERAL") =>
+  ({ idSector, cTipo }) as unknown as Sector;
+const url = (query = "") => new URL(`https://shop.test/funcion/x/1${query}`);
+
+describe("the sector a performance opens on (flag seatMapAutoShow, §2)", () => {
+  const oneNumbered = [sector(1, "GENERAL"), sector(2, "NUMBERED")];
+
+  it("on: the only numbered sector's seats, without being asked", () => {
+    expect(chosenSectorOf(url(), oneNumbered, true)?.idSector).toBe(2);
+  });
+
+  it("off: the hall, until a sector is asked for", () => {
+    expect(chosenSectorOf(url(), oneNumbered, false)).toBeNull();
+    expect(chosenSectorOf(url("?sector=2"), oneNumbered, false)?.idSector).toBe(2);
+  });
+
+  it("on, with two numbered sectors: the hall, the buyer chooses", () => {
+    expect(chosenSectorOf(url(), [sector(1, "NUMBERED"), sector(2, "NUMBERED")], true)).toBeNull();
+  });
+});
