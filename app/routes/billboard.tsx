@@ -5,7 +5,9 @@ import { endpoints } from "@contract";
 import { data, Link } from "react-router";
 import { LoadMoreResults, maxCumulativePages } from "~/components/browse/load-more-results";
 import { ShowGrid } from "~/components/browse/show-grid";
+import { brand } from "~/config/brand.server";
 import { categorySearchPath, venuePath } from "~/lib/browse-paths";
+import { highlightsOf } from "~/lib/highlights";
 import { useTranslation } from "~/lib/i18n";
 import { sharedWithAnonymousVisitors } from "~/lib/page-cache";
 import { seoMeta } from "~/lib/seo";
@@ -34,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     api.call(endpoints.billboard),
     firstPages(api, {}, pages),
   ]);
+  const shows = orThrow(billboard);
   const seo = seoFor(args, {
     title: t("browse:meta.billboard.title"),
     description: t("browse:meta.billboard.description"),
@@ -41,7 +44,10 @@ export async function loader(args: Route.LoaderArgs) {
   });
   return data(
     {
-      billboard: orThrow(billboard),
+      billboard: {
+        ...shows,
+        listaDestacados: highlightsOf(shows.listaDestacados, brand.highlightedShows),
+      },
       results: orThrow(results),
       pages,
       pageError: asked === null ? t("validation:pageInvalid") : null,
