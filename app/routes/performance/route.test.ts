@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { unpackSeats, withStates } from "~/components/seat-map/packed-seats";
 import { seatNamer } from "~/components/seat-map/seat-names";
 import type { SeatMapSectorData } from "~/components/seat-map/types";
+import { brand } from "~/config/brand.server";
 import { i18nFor } from "~/services/i18n.server";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
@@ -63,7 +64,7 @@ async function flashOf(setCookie: string | null) {
 }
 
 describe("the performance page", () => {
-  it("asks for a login first", async () => {
+  it("asks for a login first (flag loginRequiredForSeatSelection on)", async () => {
     const { thrown } = await runRoute(performance.loader, pageGet(pagePath()), params());
     expect((thrown as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
@@ -413,5 +414,37 @@ describe("the map's availability refresh", () => {
       const { thrown } = await refresh(query);
       expect(statusOf(thrown), query).toBe(404);
     }
+  });
+});
+
+describe("with the flag loginRequiredForSeatSelection off (§9)", () => {
+  beforeEach(() => {
+    brand.flags.loginRequiredForSeatSelection = false;
+    return () => {
+      brand.flags.loginRequiredForSeatSelection = true;
+    };
+  });
+
+  it("shows a visitor the hall and the only numbered sector's seats, and their refresh", async () => {
+    const { result } = await runRoute(performance.loader, pageGet(pagePath()), params());
+    expect(result?.chosen?.sectorId).toBe(fx.sectors.numbered.id);
+    expect(seatsOf(result?.chosen)).toHaveLength(8);
+    const refresh = await runRoute(
+      availability.loader,
+      pageGet(`${pagePath()}/disponibilidad?sector=${fx.sectors.numbered.id}`),
+      params(),
+    );
+    expect((refresh.result as Response).status).toBe(200);
+  });
+
+  it("still asks a visitor to log in to hold seats, coming back to the performance", async () => {
+    const { thrown } = await runRoute(
+      performance.action,
+      formPost(pagePath(), { intent: "places", seat: String(fx.seatIds[2]) }),
+      params(),
+    );
+    const location = (thrown as Response).headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/login\?redirectTo=/);
+    expect(decodeURIComponent(location)).toContain(pagePath());
   });
 });

@@ -29,9 +29,10 @@ import { MapView } from "./map-view";
 import { OfferedProducts } from "./offered-products";
 import { loadPerformancePage } from "./page.server";
 import { listRowOf, SeatList } from "./seat-list";
+import { seatViewer } from "./seat-viewer.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  const shop = requireUser(args);
+  const shop = seatViewer(args);
   const id = performanceIdOf(args.request, args.params);
   if (id === null) throw notFound();
   // Before anything is read for the performance: a queued sale waits its turn (spec §4).

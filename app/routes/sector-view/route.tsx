@@ -14,13 +14,13 @@ import { seoMeta } from "~/lib/seo";
 import { orThrow } from "~/services/commerce.server";
 import { getT } from "~/services/i18n.server";
 import { performanceIdOf } from "~/services/purchase.server";
-import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
+import { seatViewer } from "../performance/seat-viewer.server";
 import type { Route } from "./+types/route";
 import { Panorama } from "./panorama";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { commerce } = requireUser(args);
+  const { commerce } = seatViewer(args);
   const id = performanceIdOf(args.request, args.params);
   const sectorId = idPath.safeParse(args.params.idSector);
   if (id === null || !sectorId.success) throw notFound();
