@@ -1,10 +1,17 @@
 // Brands by configuration (§1, §6): the suite's storefront serves the city's brand; a second
 // storefront started here with BRAND=venue serves the venue's, on the same API. Each shows its
-// own logo, colours and footer; axe on every page of both, JavaScript on and off.
+// own logo, colours and footer, and its flags (a venue's seats are shown before a login);
+// axe on every page of both, JavaScript on and off.
 import type { ChildProcess } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { closedPort, startSecondStorefront, stopSecondStorefront } from "./second-storefront";
-import { expectAccessible, skipSplash } from "./support";
+import {
+  expectAccessible,
+  openFirstPerformance,
+  openSeatForm,
+  openShowOnSale,
+  skipSplash,
+} from "./support";
 
 /** The app bar's background, as the browser paints it. */
 function appBarColour(page: Page) {
@@ -71,6 +78,19 @@ test.describe("a venue's brand (BRAND=venue)", () => {
     await expect(page).toHaveURL(`${origin}/FAQ`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await appBarColour(page)).toBe("rgb(138, 28, 43)");
+    await expectAccessible(page);
+  });
+
+  test("a visitor sees a performance's seats without logging in (its flag is off)", async ({
+    page,
+  }) => {
+    await skipSplash({ page });
+    await page.goto(`${origin}/`);
+    await openShowOnSale(page);
+    await openFirstPerformance(page);
+    await expect(page).toHaveURL(/\/funcion\//);
+    await openSeatForm(page);
+    await expect(page).not.toHaveURL(/\/login/);
     await expectAccessible(page);
   });
 });
