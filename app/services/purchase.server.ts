@@ -4,6 +4,7 @@
 
 import { endpoints, type PurchaseProcess, type TakePlacesRequest } from "@contract";
 import { redirect } from "react-router";
+import { brand } from "~/config/brand.server";
 import { boxSalePath } from "~/lib/box-office";
 import { type CommerceFailure, type CommerceResult, unavailableNow } from "./commerce.server";
 import { claimTab, timerStarted } from "./purchase-timer.server";
@@ -80,8 +81,29 @@ export function checkoutPathOf(
 }
 
 /**
- * Takes the places; on success redirects to the checkout (throws the redirect), on failure
- * returns the API's failure for the page to show.
+ * Where a hold of a performance's places leads: the checkout; but with the flag
+ * skipSinglePromotionDialog off (§9), a performance that offers exactly one promotion asks
+ * the buyer about it first, on the promotions page. A counter sale goes on at the counter.
+ */
+export async function afterHoldPath(
+  { commerce }: RequestContext,
+  process: Pick<PurchaseProcess, "idProcesoDeCompra" | "ctProcess">,
+  performanceId: number,
+): Promise<string> {
+  const checkout = checkoutPathOf(process, performanceId);
+  if (brand.flags.skipSinglePromotionDialog || process.ctProcess === "BOX") return checkout;
+  const offer = await commerce.call(endpoints.performancePromotions, {
+    params: { id: performanceId },
+    body: { idProcesoDeCompra: process.idProcesoDeCompra, cCodigo: null },
+  });
+  // Unanswered, the checkout still offers the promotions page.
+  return offer.ok && offer.data.Lista.length === 1 ? "/promocion" : checkout;
+}
+
+/**
+ * Takes the places; on success redirects to the checkout, or first to the one promotion on
+ * offer (afterHoldPath; throws the redirect), on failure returns the API's failure for the
+ * page to show.
  */
 export async function holdPlacesAndCheckout(
   shop: RequestContext,
@@ -93,7 +115,7 @@ export async function holdPlacesAndCheckout(
     shop.commerce.call(endpoints.takePlaces, { params: { id }, body: { ...body, ctProcess } }),
   );
   if (!result.ok) return result;
-  throw redirect(checkoutPathOf(result.data, body.idFuncion));
+  throw redirect(await afterHoldPath(shop, result.data, body.idFuncion));
 }
 
 /**

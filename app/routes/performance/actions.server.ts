@@ -10,7 +10,7 @@ import { z } from "zod";
 import { readPlaceSelection } from "~/lib/place-selection";
 import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import {
-  checkoutPathOf,
+  afterHoldPath,
   type HoldOrigin,
   holdFailureStatus,
   holdInProcess,
@@ -136,5 +136,5 @@ async function bestAvailable(
   );
   if (!result.ok) return refused(result.message, values, holdFailureStatus(result));
   if (!result.data.lContiguas) shop.session.flash("notice", notContiguousNotice);
-  throw redirect(checkoutPathOf(result.data, performanceId));
+  throw redirect(await afterHoldPath(shop, result.data, performanceId));
 }

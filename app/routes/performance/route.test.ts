@@ -14,6 +14,7 @@ import { type Buyer, createBuyer, holdPlaces } from "~/testing/shop-buyer";
 import * as schema from "../../../commerce/db/schema.ts";
 import { addNumberedSector } from "../../../commerce/testing/group-holds.ts";
 import type { Fixture, TestApi } from "../../../commerce/testing/harness.ts";
+import { addPromotion } from "../../../commerce/testing/promotions.ts";
 import { notContiguousNotice } from "./actions.server";
 import * as availability from "./availability";
 import { forgetDrawnSeats } from "./hall-cache.server";
@@ -446,5 +447,45 @@ describe("with the flag loginRequiredForSeatSelection off (§9)", () => {
     const location = (thrown as Response).headers.get("Location") ?? "";
     expect(location).toMatch(/^\/login\?redirectTo=/);
     expect(decodeURIComponent(location)).toContain(pagePath());
+  });
+});
+
+describe("the single-promotion question (flag skipSinglePromotionDialog, §9)", () => {
+  const holdOne = async () => {
+    const { thrown } = await runRoute(
+      performance.action,
+      formPost(pagePath(), { intent: "places", seat: String(fx.seatIds[4]) }, await ana.cookie()),
+      params(),
+    );
+    return (thrown as Response).headers.get("Location");
+  };
+
+  it("on: a hold goes to the checkout though one promotion is on offer", async () => {
+    await addPromotion(api.db, fx.show.id);
+    expect(await holdOne()).toMatch(/^\/BuyTicket\/\d+$/);
+  });
+
+  describe("off", () => {
+    beforeEach(() => {
+      brand.flags.skipSinglePromotionDialog = false;
+      return () => {
+        brand.flags.skipSinglePromotionDialog = true;
+      };
+    });
+
+    it("a hold asks about the one promotion on offer first, on the promotions page", async () => {
+      await addPromotion(api.db, fx.show.id);
+      expect(await holdOne()).toBe("/promocion");
+    });
+
+    it("with none on offer, a hold goes to the checkout", async () => {
+      expect(await holdOne()).toMatch(/^\/BuyTicket\/\d+$/);
+    });
+
+    it("with two on offer, a hold goes to the checkout, which offers the choice", async () => {
+      await addPromotion(api.db, fx.show.id);
+      await addPromotion(api.db, fx.show.id);
+      expect(await holdOne()).toMatch(/^\/BuyTicket\/\d+$/);
+    });
   });
 });
