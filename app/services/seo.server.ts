@@ -1,6 +1,8 @@
 // Builds a page's SEO data in its loader: the language of the request, the site name and
 // description in that language, and absolute URLs on the public origin.
+
 import type { RouterContextProvider } from "react-router";
+import { brand } from "~/config/brand.server";
 import { absoluteUrl, canonicalPath, type Seo } from "~/lib/seo";
 import { config } from "./config.server";
 import { getLocale, getT } from "./i18n.server";
@@ -36,8 +38,8 @@ export function seoFor({ request, context }: Args, options: SeoOptions): Seo {
     description: options.description || t("browse:meta.siteDescription"),
     url: absoluteUrl(origin, path),
     locale: getLocale(context),
-    siteName: t("layout:brand.name"),
-    image: absoluteUrl(origin, options.image ?? "/logo.svg"),
+    siteName: brand.name,
+    image: absoluteUrl(origin, options.image ?? brand.logo.src),
     type: options.type,
     noindex: options.noindex,
   };

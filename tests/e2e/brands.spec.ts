@@ -58,6 +58,7 @@ test.describe("a venue's brand (BRAND=venue)", () => {
       "/brands/venue/logo.svg",
     );
     expect(await appBarColour(page)).toBe("rgb(138, 28, 43)");
+    await expect(page).toHaveTitle(/Sala Sinfónica$/);
     const footer = page.getByRole("contentinfo");
     await expect(footer).toHaveClass("footer1");
     await expect(footer.getByRole("link", { name: "Términos y condiciones" })).toBeVisible();
