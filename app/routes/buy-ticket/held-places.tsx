@@ -5,6 +5,7 @@ import type { PurchaseProcess } from "@contract";
 import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { isProduct } from "~/lib/browse-paths";
+import type { CheckoutAmounts } from "~/lib/checkout-amounts";
 import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -23,10 +24,13 @@ function subtotalLabel(process: PurchaseProcess) {
 
 export function HeldPlaces({
   process,
+  amounts,
   sectorMoves,
   moveRefused,
 }: {
   process: PurchaseProcess;
+  /** The totals as the Pay button says them (checkout-amounts.ts). */
+  amounts: CheckoutAmounts;
   sectorMoves: SectorMove[];
   moveRefused?: ChangeSectorRefusal["changeSector"];
 }) {
@@ -116,19 +120,19 @@ export function HeldPlaces({
       ) : null}
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
         <dt>{t(subtotalLabel(process))}</dt>
-        <dd>{formatPrice(process.fSubtotal)}</dd>
-        {process.fDescuento > 0 ? (
+        <dd>{formatPrice(amounts.subtotal)}</dd>
+        {amounts.discount > 0 ? (
           <>
             <dt>{t("checkout:promotions.discount")}</dt>
-            <dd>−{formatPrice(process.fDescuento)}</dd>
+            <dd>−{formatPrice(amounts.discount)}</dd>
           </>
         ) : null}
         <dt>{t("checkout:serviceCharge")}</dt>
-        <dd>{formatPrice(process.fCargoServicio)}</dd>
+        <dd>{formatPrice(amounts.serviceCharge)}</dd>
         <dt>{t("checkout:deliveryFee")}</dt>
-        <dd>{formatPrice(process.fCargoEntrega)}</dd>
+        <dd>{formatPrice(amounts.deliveryFee)}</dd>
         <dt className="font-bold">{t("checkout:total")}</dt>
-        <dd className="font-bold">{formatPrice(process.fTotal)}</dd>
+        <dd className="font-bold">{formatPrice(amounts.total)}</dd>
       </dl>
       {/* mb-6: the button keeps clear of the next heading (the products). */}
       <p className="mt-4 mb-6">

@@ -21,6 +21,7 @@ import { InstallmentsField, PlansStepNotice } from "~/components/installments-fi
 import { StepNotice } from "~/components/step-notice";
 import { TermsField } from "~/components/terms-field";
 import type { PlansAnswer } from "~/lib/card-plans";
+import type { CheckoutAmounts } from "~/lib/checkout-amounts";
 import { formatPrice } from "~/lib/format";
 import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -30,6 +31,10 @@ import { QuestionsFields } from "./questions-fields";
 
 type PaymentFormProps = {
   process: PurchaseProcess;
+  /** The page's totals with the delivery chosen here (checkout-amounts.ts): one source. */
+  amounts: CheckoutAmounts;
+  /** Tells the page which delivery the form has chosen, as the buyer changes it. */
+  onDeliveryChange: (idEntregaTipo: string | undefined) => void;
   deliveryTypes: DeliveryType[];
   /** The buyer's saved addresses, for home delivery. */
   addresses: Address[];
@@ -48,6 +53,8 @@ type PaymentFormProps = {
 
 export function PaymentForm({
   process,
+  amounts,
+  onDeliveryChange,
   deliveryTypes,
   addresses,
   questions,
@@ -91,7 +98,10 @@ export function PaymentForm({
   const chosenDelivery = deliveryTypes.find(
     (type) => String(type.idEntregaTipo) === fields.idEntregaTipo.value,
   );
-  const total = totalWith(process, chosenDelivery);
+  const deliveryValue =
+    typeof fields.idEntregaTipo.value === "string" ? fields.idEntregaTipo.value : undefined;
+  useEffect(() => onDeliveryChange(deliveryValue), [deliveryValue, onDeliveryChange]);
+  const { total } = amounts;
 
   return (
     <Form
@@ -169,16 +179,7 @@ export function PaymentForm({
   );
 }
 
-/**
- * The total with the delivery chosen on the form: the process's total counts the delivery it
- * has recorded, which the buyer may have just changed (the server checks it: fTotalVisto).
- */
 /** The delivery chosen on the form, which the card's plans finance too. */
 function deliveryField(value: unknown): Record<string, string> {
   return { idEntregaTipo: typeof value === "string" ? value : "" };
-}
-
-function totalWith(process: PurchaseProcess, delivery: DeliveryType | undefined): number {
-  if (!delivery) return process.fTotal;
-  return process.fTotal - process.fCargoEntrega + delivery.fPrecio;
 }

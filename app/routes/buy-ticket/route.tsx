@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
 import { cardPlansIntent } from "~/lib/card-plans";
+import { checkoutAmounts, submittedDelivery } from "~/lib/checkout-amounts";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
@@ -87,6 +88,18 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
   useBuyingTabClaim();
   const [expired, setExpired] = useState(false);
   const onExpire = useCallback(() => setExpired(true), []);
+  // The delivery chosen on the form decides every amount on the page: as the buyer changes it
+  // (JavaScript), else as last sent (a refused submit shows the choice it was sent with), else
+  // the form's default.
+  const [formDelivery, setFormDelivery] = useState<string | undefined>();
+  const chosenId =
+    formDelivery ??
+    submittedDelivery(actionData) ??
+    String(process.idEntregaTipo ?? loaderData.deliveryTypes[0]?.idEntregaTipo ?? "");
+  const amounts = checkoutAmounts(
+    process,
+    loaderData.deliveryTypes.find((type) => String(type.idEntregaTipo) === chosenId),
+  );
 
   return (
     <div className="checkout grid grid-cols-1 lg:grid-cols-[3fr_2fr] gap-8">
@@ -108,6 +121,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
         <ExtendTimeForm minutes={process.nMinutosExtension} />
         <HeldPlaces
           process={process}
+          amounts={amounts}
           sectorMoves={loaderData.sectorMoves}
           moveRefused={
             actionData && "changeSector" in actionData ? actionData.changeSector : undefined
@@ -123,6 +137,8 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
         <h2 id="pay-heading">{t("checkout:payHeading")}</h2>
         <PaymentForm
           process={process}
+          amounts={amounts}
+          onDeliveryChange={setFormDelivery}
           deliveryTypes={loaderData.deliveryTypes}
           addresses={loaderData.addresses}
           questions={loaderData.questions}
