@@ -1,5 +1,5 @@
 // The installments of a card payment (the checkout, a payment link): the plans the card's bank
-// offers, each with its installment, total and interest. With JavaScript they are looked up
+// offers, each with its installments, total and interest (installments.ts). With JavaScript they are looked up
 // as the buyer types the card (the page's action, intent cardPlans); without it the pay
 // action shows them as a step first. Before the card is known, one payment is all there is.
 import { type FieldMetadata, getSelectProps } from "@conform-to/react";
@@ -9,8 +9,8 @@ import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldErrors } from "~/components/field";
 import { binOf, cardPlansIntent, type PlansAnswer, plansSeenValue } from "~/lib/card-plans";
-import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
+import { planLabel } from "~/lib/installments";
 import { StepNotice } from "./step-notice";
 
 type InstallmentsFieldProps = {
@@ -26,20 +26,8 @@ type InstallmentsFieldProps = {
 };
 
 function usePlanLabel() {
-  const { t } = useTranslation();
-  return (plan: CardPlan) => {
-    const money = {
-      count: plan.nCuotas,
-      installment: formatPrice(plan.listaImportes[0] ?? plan.fTotal),
-      total: formatPrice(plan.fTotal),
-      interest: formatPrice(plan.fInteres),
-      rate: plan.fTNA,
-    };
-    if (plan.nCuotas === 1) return t("checkout:card.planSingle", money);
-    return plan.lSinInteres
-      ? t("checkout:card.planFree", money)
-      : t("checkout:card.planInterest", money);
-  };
+  const { t, i18n } = useTranslation();
+  return (plan: CardPlan) => planLabel(plan, t, i18n.language);
 }
 
 export function InstallmentsField({

@@ -42,6 +42,37 @@ async function holdTwoTickets(page: Page) {
 
 const payButton = (page: Page) => page.getByRole("button", { name: /^Pagar/ });
 
+/** "$ 15.813" → 15813. */
+const pesos = (text: string) => Number(text.replace(/[^0-9]/g, ""));
+
+/**
+ * Each plan offered states installments that, times how many of each, add up to the total it
+ * states ("3 cuotas sin interés: 2 de $ 9.167 y 1 de $ 9.166 (total $ 27.500)").
+ */
+async function expectPlansAddUp(installments: ReturnType<Page["getByLabel"]>) {
+  for (const text of await installments.locator("option").allTextContents()) {
+    const count = Number(text.match(/^(\d+)/)?.[1]);
+    const total = pesos(text.match(/total (\$\s[\d.]+)/)?.[1] ?? "");
+    if (count === 1) continue;
+    const runs = [...text.matchAll(/(\d+) de (\$\s[\d.]+)/g)].map((m) => ({
+      count: Number(m[1]),
+      amount: pesos(m[2]),
+    }));
+    const stated =
+      runs.length > 0
+        ? runs
+        : [{ count, amount: pesos(text.match(/ de (\$\s[\d.]+)/)?.[1] ?? "") }];
+    expect(
+      stated.reduce((sum, run) => sum + run.count, 0),
+      text,
+    ).toBe(count);
+    expect(
+      stated.reduce((sum, run) => sum + run.count * run.amount, 0),
+      text,
+    ).toBe(total);
+  }
+}
+
 test("after a declined card, the same form pays with a good one", async ({ page }) => {
   await signUp(page, "retry");
   await holdTwoTickets(page);
@@ -76,10 +107,11 @@ test("the installments offered are the card's bank's, under the payment method",
     await expect(field).toContainText("Tarjeta MASTERCARD de crédito de Banco Provincia (sandbox)");
     await expect(installments.locator("option")).toHaveText([
       /^1 pago de \$/,
-      /^3 cuotas sin interés de \$.*\(total \$/,
+      /^3 cuotas sin interés.*\(total \$/,
       /^6 cuotas de \$.*de interés, TNA 48 %\)$/,
       /^12 cuotas de \$.*de interés, TNA 72 %\)$/,
     ]);
+    await expectPlansAddUp(installments);
     await page.getByLabel("Tarjeta de débito").check();
     await expect(field).toContainText(
       "Esta es una tarjeta de crédito: elegí Tarjeta de crédito como forma de pago",
@@ -103,6 +135,7 @@ test("the installments offered are the card's bank's, under the payment method",
     page.getByRole("status").filter({ hasText: "Elegí en cuántas cuotas" }),
   ).toBeFocused();
   await expect(installments.locator("option")).toHaveCount(4);
+  await expectPlansAddUp(installments);
   await expect(page.getByLabel("Número de tarjeta")).toHaveValue(mastercard);
   await expect(page.getByLabel("Código de seguridad")).toHaveValue("");
   await expectAccessible(page);
