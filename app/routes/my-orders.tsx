@@ -1,6 +1,7 @@
 import { endpoints } from "@contract";
 import { OrderPayments } from "~/components/order-payments";
 import { OrderReceipts } from "~/components/order-receipts";
+import { OrderTotals } from "~/components/order-totals";
 import { addressLine } from "~/lib/address-line";
 import { isProduct } from "~/lib/browse-paths";
 import { distinctParts } from "~/lib/distinct-parts";
@@ -106,22 +107,10 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   )}
                 </div>
               ))}
-              {order.fCargoEntrega > 0 ? (
-                <p>
-                  {t("checkout:deliveryFee")}: {formatPrice(order.fCargoEntrega)}
-                </p>
+              {order.cUltimos4 ? (
+                <p>{t("account:orders.card", { last4: order.cUltimos4 })}</p>
               ) : null}
-              {order.fDescuento > 0 ? (
-                <p>
-                  {t("checkout:promotions.discount")}: −{formatPrice(order.fDescuento)}
-                </p>
-              ) : null}
-              <p className="font-semibold">
-                {t("account:orders.total", { total: formatPrice(order.fTotalPagado) })}
-                {order.cUltimos4
-                  ? ` · ${t("account:orders.card", { last4: order.cUltimos4 })}`
-                  : null}
-              </p>
+              <OrderTotals order={order} />
               <OrderPayments order={order} />
               <OrderReceipts order={order} />
               {/* A cancelled order's tickets are void: nothing to print or to put in a calendar. */}

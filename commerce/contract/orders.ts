@@ -87,11 +87,17 @@ export const orderSchema = z.object({
   cEntrega: z.string(),
   /** Home delivery's address; null for any other delivery. */
   oDomicilioEntrega: orderDeliveryAddressSchema.nullable(),
-  /** The tickets at their own prices; fDescuento is what promotions took off. */
+  /**
+   * Its totals as §3 lists them (orders/order-totals.ts): the tickets at their own prices
+   * (fDescuento is what promotions took off), delivery, the anti-fraud QR charge, the service
+   * charge, the total, and of it what approved payments paid and what is still pending.
+   */
   fTotalTickets: z.number().int(),
   fDescuento: z.number().int(),
   fCargoEntrega: z.number().int(),
+  fCargoQr: z.number().int(),
   fCargoServicio: z.number().int(),
+  fTotal: z.number().int(),
   fTotalPagado: z.number().int(),
   fPendiente: z.number().int(),
   nCuotas: z.number().int(),

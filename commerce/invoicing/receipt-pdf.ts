@@ -21,6 +21,11 @@ export type ReceiptPdfInput = {
   lines: Array<{ quantity: number; description: string; amount: number }>;
   total: number;
   vat: number;
+  /**
+   * The order's totals as My orders shows them (orders/order-totals.ts), labelled, printed
+   * under the total: a bill reads as the buyer's order does. Empty on a credit note.
+   */
+  orderTotals?: Array<{ label: string; amount: number }>;
   cae: string | null;
   caeExpiresOn: string | null;
   /** Issued with the sandbox authority: the PDF says it is not a real tax receipt. */
@@ -193,6 +198,10 @@ export async function renderReceiptPdf(
     y,
     { size: 9, color: muted, right: true },
   );
+  for (const line of input.orderTotals ?? []) {
+    y -= 14;
+    text(`${clean(line.label)}: ${formatPesos(line.amount)}`, right, y, { size: 10, right: true });
+  }
 
   // The authorization, at the foot.
   let foot = MARGIN + 48;

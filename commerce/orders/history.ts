@@ -22,6 +22,7 @@ import { localized } from "../domain/localized.ts";
 import { type Language, translate } from "../i18n.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
 import { paymentReasonOf, paymentStateOf, walletNameOf } from "../purchase/payment-state.ts";
+import { orderTotals } from "./order-totals.ts";
 import { loadReceipts } from "./receipts.ts";
 import { compareTicketPlaces } from "./ticket-order.ts";
 
@@ -192,6 +193,13 @@ export async function loadOrders(
       ]);
     }
     const delivery = deliveryTypeById(order.deliveryTypeId);
+    // Without its payments read (the e-ticket), its own payment stands for them.
+    const totals = orderTotals(
+      order,
+      withPayments
+        ? paymentsOfOrder.map((p) => ({ state: p.cEstado, amount: p.fMonto }))
+        : [{ state: order.status === "PAID" ? "APROBADO" : "DEVUELTO", amount: order.total }],
+    );
     return {
       tickets: own,
       cards,
@@ -202,12 +210,14 @@ export async function loadOrders(
         dFecha: order.createdAt.toISOString(),
         cEntrega: delivery ? t(`commerce:deliveryTypes.${delivery.code}.name`) : "",
         oDomicilioEntrega: order.deliveryAddress && deliveryAddressView(order.deliveryAddress),
-        fTotalTickets: order.ticketsTotal,
-        fDescuento: order.discountTotal,
-        fCargoEntrega: order.deliveryFee,
-        fCargoServicio: order.serviceCharge,
-        fTotalPagado: order.status === "PAID" ? order.total : 0,
-        fPendiente: 0,
+        fTotalTickets: totals.tickets,
+        fDescuento: totals.discount,
+        fCargoEntrega: totals.delivery,
+        fCargoQr: totals.antiFraudQr,
+        fCargoServicio: totals.serviceCharge,
+        fTotal: totals.total,
+        fTotalPagado: totals.paid,
+        fPendiente: totals.pending,
         nCuotas: installments ?? 1,
         cUltimos4: cardLast4 || null,
         lBoleteria: order.soldAtCounter,

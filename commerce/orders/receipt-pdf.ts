@@ -1,6 +1,7 @@
 // The bill or credit note of one of a customer's orders as a PDF (invoicing/receipt-pdf.ts).
 // Another customer's order, or a receipt the order does not have (yet), is a 404.
 import { and, eq } from "drizzle-orm";
+import type { Order } from "../contract/index.ts";
 import { customers, receipts } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
@@ -11,6 +12,19 @@ import { fiscalDate } from "../invoicing/receipt-rules.ts";
 import { SandboxFiscalAuthority } from "../invoicing/sandbox-authority.ts";
 import { loadOrders } from "./history.ts";
 import { printedNumber } from "./receipts.ts";
+
+/** The order's totals on its bill, with the labels and figures My orders shows. */
+function billTotals(order: Order, t: (key: string) => string) {
+  return [
+    { label: t("receipts:totals.tickets"), amount: order.fTotalTickets },
+    { label: t("receipts:totals.discount"), amount: -order.fDescuento },
+    { label: t("receipts:totals.delivery"), amount: order.fCargoEntrega },
+    { label: t("receipts:totals.antiFraudQr"), amount: order.fCargoQr },
+    { label: t("receipts:totals.serviceCharge"), amount: order.fCargoServicio },
+    { label: t("receipts:totals.paid"), amount: order.fTotalPagado },
+    { label: t("receipts:totals.pending"), amount: order.fPendiente },
+  ];
+}
 
 export async function orderReceiptPdf(
   deps: CommerceDeps,
@@ -89,6 +103,7 @@ export async function orderReceiptPdf(
       lines: [...lines.values()],
       total: receipt.total,
       vat: receipt.vat,
+      orderTotals: input.kind === "BILL" ? billTotals(order, t) : [],
       cae: receipt.cae,
       caeExpiresOn: receipt.caeExpiresOn,
       sandbox: deps.invoicing.authority instanceof SandboxFiscalAuthority,

@@ -1,7 +1,10 @@
 // Every amount a buyer reads agrees with the others and with what is charged (issue 30): the
 // checkout's summary and its Pay button after home delivery changes the total, with and
 // without JavaScript, and the order's totals on My orders and on its bill.
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { pageTexts } from "../../commerce/testing/pdf-text.ts";
 import {
   expectAccessible,
   fillCard,
@@ -69,4 +72,59 @@ test("after home delivery changes the total, the summary and the Pay button say 
     page.locator("dl").filter({ hasText: "Total" }).getByText("$ 2.500", { exact: true }),
   ).toBeVisible();
   await expectAccessible(page);
+});
+
+test("My orders and the bill show every total of the order, paid and pending apart", async ({
+  page,
+}) => {
+  await checkoutWithAddress(page, "order-totals");
+  await page.getByLabel(/^Envío a domicilio/).check();
+  await fillCard(page, testCards.approves);
+  // The total as the checkout shows it once the delivery counts: what is charged and what
+  // the order says was paid. Without JavaScript paying first shows the new total.
+  if (test.info().project.name === "js-off") {
+    await payButton(page).click();
+    await expect(page.getByRole("status").filter({ hasText: "el total ahora es" })).toBeVisible();
+    await page.getByLabel("Código de seguridad").fill("123");
+  }
+  const total = (await summaryTotal(page).textContent()) ?? "";
+  await expect(payButton(page)).toHaveText(`Pagar ${total}`);
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+
+  await page.goto("/myOrders");
+  const totals = page.getByRole("region", { name: "Totales de la compra" });
+  const line = (label: string) =>
+    totals
+      .locator("div")
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator("dd");
+  await expect(line("Entrega")).toHaveText("$ 2.500");
+  await expect(line("Cargo QR antifraude")).toHaveText("$ 0");
+  await expect(line("Cargo por servicio")).toHaveText(/^\$\s[\d.]+$/);
+  await expect(line("Entradas")).toHaveText(/^\$\s[\d.]+$/);
+  await expect(line("Total")).toHaveText(total);
+  await expect(line("Pagado")).toHaveText(total);
+  await expect(line("Pendiente")).toHaveText("$ 0");
+  await expectAccessible(page);
+
+  // The bill prints the same figures.
+  const shown = async (label: string) => (await line(label).textContent())?.replace(/\s/g, " ");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /^Descargar Factura B/ }).click(),
+  ]);
+  const doc = await PDFDocument.load(await readFile(await download.path()));
+  const texts = pageTexts(doc, 0);
+  for (const label of [
+    "Entradas",
+    "Entrega",
+    "Cargo QR antifraude",
+    "Cargo por servicio",
+    "Pagado",
+    "Pendiente",
+  ]) {
+    expect(texts).toContain(`${label}: ${await shown(label)}`);
+  }
+  expect(texts).toContain(`Total: ${total.replace(/\s/g, " ")}`);
 });
