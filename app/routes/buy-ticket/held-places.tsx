@@ -5,7 +5,7 @@ import type { PurchaseProcess } from "@contract";
 import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { isProduct } from "~/lib/browse-paths";
-import type { CheckoutAmounts } from "~/lib/checkout-amounts";
+import { type CheckoutAmounts, checkoutAmounts } from "~/lib/checkout-amounts";
 import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -24,13 +24,13 @@ function subtotalLabel(process: PurchaseProcess) {
 
 export function HeldPlaces({
   process,
-  amounts,
+  amounts = checkoutAmounts(process, undefined),
   sectorMoves,
   moveRefused,
 }: {
   process: PurchaseProcess;
-  /** The totals as the Pay button says them (checkout-amounts.ts). */
-  amounts: CheckoutAmounts;
+  /** The totals as the Pay button says them (checkout-amounts.ts); else the process's own. */
+  amounts?: CheckoutAmounts;
   sectorMoves: SectorMove[];
   moveRefused?: ChangeSectorRefusal["changeSector"];
 }) {
