@@ -41,6 +41,8 @@ export default [
   route("payConfirm", "routes/pay-result/confirm.tsx", { id: "payConfirm" }),
   route("payConfirmPool", "routes/pay-result/confirm.tsx", { id: "payConfirmPool" }),
   route("payError", "routes/pay-result/error.tsx", { id: "payError" }),
+  // The spec's payment change page (§2) has no URL of its own there: named as its siblings.
+  route("payChange/:idProcesoDeCompra", "routes/pay-change/route.tsx", { id: "payChange" }),
   route("bancard/finish3ds/:idProcesoDeCompra", "routes/pay-result/bank-return.tsx", {
     id: "bancardFinish3ds",
   }),

@@ -102,6 +102,20 @@ export const checkoutForm = z.object({
 /** The checkout paid with a wallet: the same form without the card (paid on its page). */
 export const walletCheckoutForm = checkoutForm.omit({ oTarjeta: true, nCuotas: true });
 
+/**
+ * The payment change page (/payChange/{id}): another method and, for a card, the card and its
+ * installments, checked as on the checkout (the delivery and the terms were settled there).
+ */
+export const paymentChangeForm = checkoutForm.pick({
+  nFormaDePago: true,
+  nCuotas: true,
+  oTarjeta: true,
+  cClaveIdempotencia: true,
+});
+
+/** The payment change paid with a wallet: no card (paid on the wallet's page). */
+export const walletPaymentChangeForm = paymentChangeForm.omit({ oTarjeta: true, nCuotas: true });
+
 /** Paying a payment link (/linkPago/{id}): the card, installments and the terms. */
 export const paymentLinkForm = z.object({
   nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),

@@ -8,6 +8,9 @@ export const verificationStepMs = 1_000;
 export const payConfirmPath = (processId: number, attempt?: number) =>
   `/payConfirm?idProcesoDeCompra=${processId}${attempt ? `&intento=${attempt}` : ""}`;
 
+/** The payment change page: pay an open purchase again with another method (§2). */
+export const payChangePath = (processId: number) => `/payChange/${processId}`;
+
 export const payErrorPath = (processId: number) => `/payError?idProcesoDeCompra=${processId}`;
 
 /** The return route the bank's 3-D Secure page sends the buyer back to. */

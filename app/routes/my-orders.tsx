@@ -14,17 +14,23 @@ import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/my-orders";
+import { AwaitingPaymentNotice } from "./pay-change/awaiting-payment";
+import { awaitingPaymentOf } from "./pay-change/pay-change.server";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { commerce } = requireUser(args);
-  const orders = orThrow(await commerce.call(endpoints.orders)).Lista;
+  const shop = requireUser(args);
+  const [found, awaitingPayment] = await Promise.all([
+    shop.commerce.call(endpoints.orders),
+    awaitingPaymentOf(shop),
+  ]);
+  const orders = orThrow(found).Lista;
   const t = getT(args.context);
   const seo = seoFor(args, {
     title: t("account:orders.title"),
     description: t("browse:meta.orders.description"),
     noindex: true,
   });
-  return { orders, title: t("account:orders.title"), seo };
+  return { orders, awaitingPayment, title: t("account:orders.title"), seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -35,6 +41,9 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>{t("account:orders.title")}</h1>
+      {loaderData.awaitingPayment ? (
+        <AwaitingPaymentNotice awaiting={loaderData.awaitingPayment} />
+      ) : null}
       {loaderData.orders.length === 0 ? <p>{t("account:orders.none")}</p> : null}
       <ul className="flex flex-col gap-4">
         {loaderData.orders.map((order) => (

@@ -6,7 +6,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useTranslation } from "~/lib/i18n";
-import { payConfirmPath, verificationAttempts, verificationStepMs } from "~/lib/pay-result";
+import {
+  payChangePath,
+  payConfirmPath,
+  verificationAttempts,
+  verificationStepMs,
+} from "~/lib/pay-result";
 import { pageTitle, seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
@@ -130,6 +135,9 @@ export default function PayConfirm({ loaderData }: Route.ComponentProps) {
             onClick={verification.retry}
           >
             {t("checkout:payResult.retry")}
+          </Link>
+          <Link to={payChangePath(processId)} className="button-secondary">
+            {t("checkout:payChange.open")}
           </Link>
           <Link to="/myOrders" className="button-secondary">
             {t("checkout:success.toOrders")}

@@ -1,8 +1,9 @@
 // /payError: the payment did not go through (§4: failed, cancelled), or was given back
-// because the places were lost meanwhile. It says why and offers to pay again while the
-// purchase is still open.
+// because the places were lost meanwhile. It says why and offers to pay again with another
+// method (the payment change page) while the purchase is still open.
 import { Link, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n";
+import { payChangePath } from "~/lib/pay-result";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
@@ -56,8 +57,8 @@ export default function PayError({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="flex flex-wrap gap-3">
         {canPayAgain ? (
-          <Link to={`/BuyTicket/${processId}`} className="button-primary">
-            {t("checkout:payResult.payAgain")}
+          <Link to={payChangePath(processId)} className="button-primary">
+            {t("checkout:payChange.payWithAnother")}
           </Link>
         ) : (
           <Link to="/" className="button-primary">

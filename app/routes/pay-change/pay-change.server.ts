@@ -1,0 +1,196 @@
+// The payment change page's server side. What is owed comes from GET operacion/cambio/pago/{id}
+// (the buyer's own purchase with its latest payment, and whether it may be paid again); a card
+// pays through POST operacion/cambio/{id}/pagar, which chooses the method and charges at once.
+// A wallet is paid on its own page, as on the checkout: method, PreValidacion2, Cobrar2. The
+// card's plans are shown first when the buyer has not seen them, with the checkout's lookup.
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { endpoints, type PurchaseProcess } from "@contract";
+import { data, redirect, redirectDocument } from "react-router";
+import { binOf, plansSeenValue } from "~/lib/card-plans";
+import { paymentChangeForm, walletPaymentChangeForm } from "~/lib/forms";
+import { bankReturnPath, payConfirmPath, walletReturnPath } from "~/lib/pay-result";
+import { type CommerceFailure, orThrow, unavailableNow } from "~/services/commerce.server";
+import type { RequestContext } from "~/services/request-context.server";
+import { lookUpPlans } from "../buy-ticket/card-plans.server";
+import { endPurchase, paid } from "../buy-ticket/checkout.server";
+
+/** Where the purchase's payment stands, as the page tells it. */
+export type PaymentChangeState =
+  /** Refused, cancelled or given back, the purchase still open: pay with another method. */
+  | "payable"
+  /** The bank waits for the buyer on its page (3-D Secure): go there, or pay otherwise. */
+  | "challenge"
+  /** The bank or the wallet decides later: nothing to pay until it has. */
+  | "deciding"
+  /** Its time ran out or it was cancelled: nothing is owed any more. */
+  | "closed";
+
+export function paymentChangeStateOf(process: PurchaseProcess, mayPay: boolean) {
+  if (process.cEstado !== "ACTIVE") return "closed" as const;
+  if (process.oPago?.cEstado === "DESAFIO_3DS") return "challenge" as const;
+  if (mayPay) return "payable" as const;
+  return "deciding" as const;
+}
+
+export async function loadPaymentChange(shop: RequestContext, processId: number) {
+  const params = { id: processId };
+  const change = orThrow(await shop.commerce.call(endpoints.paymentChange, { params }));
+  const process = change.oProceso;
+  if (process.cEstado === "PAID") throw paid(shop, processId);
+  const state = paymentChangeStateOf(process, change.lPuedePagar);
+  const methods =
+    state === "payable" || state === "challenge"
+      ? orThrow(await shop.commerce.call(endpoints.paymentMethods2, { params })).Lista
+      : [];
+  return {
+    process,
+    state,
+    paymentMethods: methods,
+    // A fresh key per rendered form: a double submit reuses it and is paid once.
+    idempotencyKey: randomUUID(),
+  };
+}
+
+export type AwaitingPayment = {
+  processId: number;
+  show: string;
+  total: number;
+  until: string;
+  deciding: boolean;
+};
+
+/**
+ * My orders' notice: the session's purchase when a payment of it failed or is pending (orders
+ * exist only once paid); null otherwise.
+ */
+export async function awaitingPaymentOf(shop: RequestContext): Promise<AwaitingPayment | null> {
+  const processId = shop.session.get("processId");
+  if (!processId) return null;
+  const change = await shop.commerce.call(endpoints.paymentChange, { params: { id: processId } });
+  if (!change.ok || !change.data.oProceso.oPago) return null;
+  const process = change.data.oProceso;
+  const state = paymentChangeStateOf(process, change.data.lPuedePagar);
+  if (state === "closed" || process.oPago?.cEstado === "APROBADO") return null;
+  return {
+    processId,
+    show: process.listaFuncion.map((line) => line.oEspectaculo.cEspectaculoCartelNombre).join(", "),
+    total: process.fTotal,
+    until: process.dMaxima,
+    deciding: state === "deciding",
+  };
+}
+
+/** The card's security code is never sent back to the page. */
+const hideFields = ["oTarjeta.cCodigoSeguridad"];
+
+export async function payChangeAction(
+  shop: RequestContext,
+  t: (key: string) => string,
+  processId: number,
+  form: FormData,
+  /** The shop's origin: the bank's and the wallet's pages send the buyer back to it. */
+  origin: string,
+) {
+  const { commerce } = shop;
+  const params = { id: processId };
+  const wallet = await walletMethodOf(shop, processId, form.get("nFormaDePago"));
+  const byCard = wallet ? null : parseWithZod(form, { schema: paymentChangeForm });
+  const submission = byCard ?? parseWithZod(form, { schema: walletPaymentChangeForm });
+  if (submission.status !== "success") {
+    return data(
+      { ...submission.reply({ hideFields }), idempotencyKey: randomUUID() },
+      { status: 400 },
+    );
+  }
+  const { nFormaDePago, cClaveIdempotencia } = submission.value;
+  const refused = (result: CommerceFailure) => {
+    if (result.code === "PROCESS_EXPIRED") {
+      return endPurchase(shop, "layout:notices.purchaseExpired");
+    }
+    if (result.code === "PROCESS_CANCELLED") {
+      return endPurchase(shop, "layout:notices.purchaseCancelled");
+    }
+    if (result.code === "PROCESS_PAID") return paid(shop, processId);
+    const declined =
+      result.code === "PAYMENT_DECLINED" ||
+      result.code === "PAYMENT_FAILED" ||
+      result.code === "CARD_VALIDATION_FAILED";
+    return data(
+      {
+        ...submission.reply({
+          formErrors: [result.message],
+          fieldErrors: result.fieldErrors,
+          hideFields,
+        }),
+        // Without an answer the outcome is unknown: only the same key makes a retry safe.
+        idempotencyKey: result.code === "TRANSPORT" ? cClaveIdempotencia : randomUUID(),
+      },
+      { status: declined ? 402 : unavailableNow(result) ? 503 : 400 },
+    );
+  };
+
+  if (byCard?.status !== "success") {
+    const method = await commerce.call(endpoints.selectPaymentMethod, {
+      params,
+      body: { nFormaDePago },
+    });
+    if (!method.ok) return refused(method);
+    const cUrlRetorno = `${origin}${walletReturnPath(wallet?.cCodigo ?? "", processId) ?? ""}`;
+    const body = { cTipo: "BILLETERA" as const, cUrlRetorno };
+    const checked = await commerce.call(endpoints.preValidation2, { params, body });
+    if (!checked.ok) return refused(checked);
+    const opened = await commerce.call(endpoints.charge2, {
+      params,
+      body: { ...body, cClaveIdempotencia },
+      idempotencyKey: cClaveIdempotencia,
+    });
+    if (!opened.ok) return refused(opened);
+    if (opened.data.cEstado === "APROBADO") return paid(shop, processId);
+    if (opened.data.cUrlRedireccion) return redirectDocument(opened.data.cUrlRedireccion);
+    return redirect(payConfirmPath(processId));
+  }
+
+  const { nCuotas, oTarjeta } = byCard.value;
+  // The card's plans before it is charged, as on the checkout: nothing is tried yet.
+  const bin = binOf(oTarjeta.cNumero);
+  if (bin && form.get("cPlanesVistos") !== plansSeenValue(bin, nFormaDePago)) {
+    const answer = await lookUpPlans(commerce, t, processId, { bin, methodId: nFormaDePago });
+    if (answer.plans && answer.plans.Lista.length > 1) {
+      return data({
+        ...submission.reply({ hideFields }),
+        cardPlans: answer,
+        idempotencyKey: cClaveIdempotencia,
+      });
+    }
+  }
+
+  const charged = await commerce.call(endpoints.payAgain, {
+    params,
+    body: {
+      cClaveIdempotencia,
+      nFormaDePago,
+      nCuotas,
+      oTarjeta,
+      cUrlRetorno: `${origin}${bankReturnPath(processId)}`,
+    },
+    idempotencyKey: cClaveIdempotencia,
+  });
+  if (!charged.ok) return refused(charged);
+  if (charged.data.cEstado === "DESAFIO_3DS" && charged.data.cUrlDesafio) {
+    return redirectDocument(charged.data.cUrlDesafio);
+  }
+  if (charged.data.cEstado !== "APROBADO") return redirect(payConfirmPath(processId));
+  return paid(shop, processId);
+}
+
+/** The wallet method a submitted nFormaDePago names (null for a card, or anything else). */
+async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+  const id = Number(chosen);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const methods = await shop.commerce.call(endpoints.paymentMethods2, {
+    params: { id: processId },
+  });
+  if (!methods.ok) return null;
+  return methods.data.Lista.find((m) => m.nFormaDePago === id && m.cTipo === "BILLETERA") ?? null;
+}

@@ -1,0 +1,255 @@
+// /payChange/{idProcesoDeCompra}: the payment change page (spec §2). A purchase whose payment
+// was refused, cancelled or given back is paid again here with another method (a card or a
+// wallet), without going back through the checkout; one the bank is still deciding says so.
+// It is reached from the failure and verification pages and from My orders. A plain form:
+// it works without JavaScript; the card fields and installments are the checkout's.
+import { getFormProps } from "@conform-to/react";
+import type { PaymentMethod2, PurchaseProcess } from "@contract";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CardFields } from "~/components/card-fields";
+import { FormErrors, RadioField, useShopForm } from "~/components/field";
+import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
+import { cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
+import { formatDateTime, formatPrice } from "~/lib/format";
+import { paymentChangeForm, walletPaymentChangeForm } from "~/lib/forms";
+import { useTranslation } from "~/lib/i18n";
+import type { Locale } from "~/lib/locales";
+import { payConfirmPath } from "~/lib/pay-result";
+import { seoMeta } from "~/lib/seo";
+import { getT } from "~/services/i18n.server";
+import { requireUser } from "~/services/request-context.server";
+import { seoFor } from "~/services/seo.server";
+import { shopOrigin } from "~/services/shop-origin.server";
+import { cardPlansAction } from "../buy-ticket/card-plans.server";
+import { processIdOf } from "../buy-ticket/checkout.server";
+import type { Route } from "./+types/route";
+import { loadPaymentChange, payChangeAction } from "./pay-change.server";
+
+export async function loader(args: Route.LoaderArgs) {
+  const shop = requireUser(args);
+  const change = await loadPaymentChange(shop, processIdOf(args.params));
+  const t = getT(args.context);
+  return {
+    ...change,
+    currentYear: new Date().getFullYear(),
+    seo: seoFor(args, { title: t("checkout:payChange.title"), noindex: true }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const shop = requireUser(args);
+  const processId = processIdOf(args.params);
+  const form = await args.request.formData();
+  const t = getT(args.context);
+  if (form.get("intent") === cardPlansIntent) {
+    return cardPlansAction(shop.commerce, t, processId, form);
+  }
+  return payChangeAction(shop, t, processId, form, shopOrigin(args.request));
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
+
+export default function PayChange({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { process, state } = loaderData;
+  const locale = i18n.language as Locale;
+  return (
+    <section className="max-w-2xl" aria-labelledby="pay-change-heading">
+      <h1 id="pay-change-heading">{t("checkout:payChange.title")}</h1>
+      <p role="status">
+        {t(`checkout:payChange.state.${state}`, {
+          reason: process.oPago?.cMotivo ?? t("checkout:payResult.failedText"),
+          until: formatDateTime(process.dMaxima, locale),
+        })}
+      </p>
+      <OwedSummary process={process} locale={locale} />
+      {state === "deciding" ? (
+        <p>
+          <Link to={payConfirmPath(process.idProcesoDeCompra)} className="button-primary">
+            {t("checkout:payChange.followPayment")}
+          </Link>
+        </p>
+      ) : null}
+      {state === "challenge" && process.oPago?.cUrlDesafio ? (
+        <p>
+          <a href={process.oPago.cUrlDesafio} className="button-secondary">
+            {t("checkout:payResult.toBank")}
+          </a>
+        </p>
+      ) : null}
+      {state === "payable" || state === "challenge" ? (
+        <ChangeForm
+          total={process.fTotal}
+          paymentMethods={loaderData.paymentMethods}
+          chosenBefore={process.nFormaDePago}
+          idempotencyKey={
+            actionData && "idempotencyKey" in actionData
+              ? actionData.idempotencyKey
+              : loaderData.idempotencyKey
+          }
+          currentYear={loaderData.currentYear}
+          plansStep={
+            actionData && "cardPlans" in actionData
+              ? (actionData.cardPlans ?? undefined)
+              : undefined
+          }
+          lastResult={actionData && "status" in actionData ? actionData : undefined}
+        />
+      ) : null}
+      {state === "closed" ? (
+        <p>
+          <Link to="/" className="button-primary">
+            {t("layout:errors.backToBillboard")}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** What the purchase owes: its places by performance, and the totals it will be charged. */
+function OwedSummary({ process, locale }: { process: PurchaseProcess; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <div className="panel mb-4">
+      <h2 className="text-lg">{t("checkout:payChange.owedHeading")}</h2>
+      {process.listaFuncion.map((line) => (
+        <div key={line.idFuncion} className="mb-2">
+          <h3 className="font-semibold">{line.oEspectaculo.cEspectaculoCartelNombre}</h3>
+          <ul className="list-disc pl-6">
+            {line.listaPosiciones.map((place) => (
+              <li key={place.idPosicion}>
+                {place.cSectorNombre} ·{" "}
+                {place.nNumero !== null
+                  ? t("checkout:seat", { row: place.cFila, number: place.nNumero })
+                  : t("checkout:performance.generalAdmission")}{" "}
+                · {formatPrice(place.fPrecioFinal)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4">
+        <dt>{t("checkout:subtotal")}</dt>
+        <dd>{formatPrice(process.fSubtotal)}</dd>
+        {process.fDescuento > 0 ? (
+          <>
+            <dt>{t("checkout:promotions.discount")}</dt>
+            <dd>−{formatPrice(process.fDescuento)}</dd>
+          </>
+        ) : null}
+        {process.fCargoEntrega > 0 ? (
+          <>
+            <dt>{t("checkout:deliveryFee")}</dt>
+            <dd>{formatPrice(process.fCargoEntrega)}</dd>
+          </>
+        ) : null}
+        {process.fCargoServicio > 0 ? (
+          <>
+            <dt>{t("checkout:serviceCharge")}</dt>
+            <dd>{formatPrice(process.fCargoServicio)}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">{t("checkout:total")}</dt>
+        <dd className="font-semibold">{formatPrice(process.fTotal)}</dd>
+      </dl>
+      <p className="text-sm text-stone-600 mt-2">
+        {t("checkout:payChange.payUntil", { until: formatDateTime(process.dMaxima, locale) })}
+      </p>
+    </div>
+  );
+}
+
+function ChangeForm({
+  total,
+  paymentMethods,
+  chosenBefore,
+  idempotencyKey,
+  currentYear,
+  plansStep,
+  lastResult,
+}: {
+  total: number;
+  paymentMethods: PaymentMethod2[];
+  /** The method of the payment that did not go through: another is offered first. */
+  chosenBefore: number | null;
+  idempotencyKey: string;
+  currentYear: number;
+  plansStep: PlansAnswer | undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
+  lastResult: any;
+}) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
+  const defaultMethod = String(
+    paymentMethods.find((m) => m.nFormaDePago === chosenBefore && m.cTipo === "TARJETA")
+      ?.nFormaDePago ??
+      paymentMethods.find((m) => m.cTipo === "TARJETA")?.nFormaDePago ??
+      paymentMethods[0]?.nFormaDePago ??
+      "",
+  );
+  // The method chosen decides the form's checks: a wallet's is the card's less the card.
+  const [methodId, setMethodId] = useState(defaultMethod);
+  const walletChosen =
+    paymentMethods.find((method) => String(method.nFormaDePago) === methodId)?.cTipo ===
+    "BILLETERA";
+  const schema = walletChosen
+    ? (walletPaymentChangeForm as unknown as typeof paymentChangeForm)
+    : paymentChangeForm;
+  const [form, fields] = useShopForm(schema, {
+    id: "pay-change",
+    lastResult,
+    defaultValue: { nFormaDePago: defaultMethod, nCuotas: "1" },
+  });
+  const chosenMethod = String(fields.nFormaDePago.value ?? defaultMethod);
+  useEffect(() => setMethodId(chosenMethod), [chosenMethod]);
+  const card = fields.oTarjeta.getFieldset();
+  const walletsOffered = paymentMethods.some((method) => method.cTipo === "BILLETERA");
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="panel">
+      <h2 className="text-lg">{t("checkout:payChange.formHeading")}</h2>
+      <FormErrors form={form} />
+      {plansStep?.plans ? <PlansStepNotice /> : null}
+      <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      <RadioField
+        meta={fields.nFormaDePago}
+        legend={t("checkout:paymentMethod")}
+        options={paymentMethods.map((method) => ({
+          value: String(method.nFormaDePago),
+          label: method.cNombre,
+        }))}
+      />
+      {walletsOffered ? (
+        <p className="text-sm text-stone-600">
+          {hydrated && walletChosen
+            ? t("checkout:payChange.walletChosen")
+            : t("checkout:payChange.walletNoCard")}
+        </p>
+      ) : null}
+      {hydrated && walletChosen ? null : (
+        <>
+          <CardFields card={card} currentYear={currentYear} ownCard />
+          <InstallmentsField
+            meta={fields.nCuotas}
+            cardNumber={card.cNumero.value}
+            methodId={Number(fields.nFormaDePago.value) || null}
+            fromStep={plansStep}
+          />
+        </>
+      )}
+      <button
+        type="submit"
+        name="intent"
+        value="pay"
+        className="button-primary w-full"
+        disabled={busy}
+      >
+        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(total) })}
+      </button>
+    </Form>
+  );
+}
