@@ -61,9 +61,15 @@ test("3-D Secure cancelled at the bank: nothing charged, and the buyer may pay a
     "Cancelaste el pago con tu banco. No se cobró nada.",
   );
   await expectAccessible(page);
-  await page.getByRole("link", { name: "Intentar pagar de nuevo" }).click();
-  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
-  await fillCard(page, "4111111111111111");
+  // Paid again with another card on the payment change page (the terms were accepted already).
+  await page.getByRole("link", { name: "Pagar con otro medio" }).click();
+  await expect(page).toHaveURL(/\/payChange\/\d+$/);
+  await page.getByLabel("Número de tarjeta").fill("4111111111111111");
+  await page.getByLabel("Mes de vencimiento").selectOption("12");
+  await page.getByLabel("Año de vencimiento").selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel("Código de seguridad").fill("123");
+  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
+  await page.getByLabel("Documento del titular").fill("30123456");
   await payButton(page).click();
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
 
