@@ -31,7 +31,7 @@ async function declineFirstPayment() {
       oTarjeta: testCard("4000000000000002"),
     },
   });
-  expect(declined.json.cCodigo ?? declined.json.oData?.cCodigo).toBe("PAYMENT_DECLINED");
+  expect(declined.json.oData.cCodigo).toBe("PAYMENT_DECLINED");
 }
 
 const params = () => ({ idProcesoDeCompra: String(processId) });
