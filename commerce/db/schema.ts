@@ -379,7 +379,10 @@ export const tickets = pgTable(
     uniqueIndex("tickets_performance_position_unique")
       .on(t.performanceId, t.positionId)
       .where(sql`${t.voidedAt} is null`),
-    index("tickets_order_idx").on(t.orderId),
+    // An order's tickets, and what a customer bought of one performance (the place limit,
+    // decision 0060): led by the order so that the count starts from the customer's orders,
+    // never from every ticket of a big performance.
+    index("tickets_order_performance_idx").on(t.orderId, t.performanceId),
     // A promotion's quota counts the tickets sold with it.
     index("tickets_promotion_idx").on(t.promotionId).where(sql`${t.promotionId} is not null`),
   ],
