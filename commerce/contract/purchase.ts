@@ -283,7 +283,8 @@ export const invalidateEndpoint = defineEndpoint({
   summary:
     "Cancels an abandoned process and frees its places. No login needed (spec §7: a closing " +
     "tab may send it), but the body must carry the process's cClaveInvalidar, which only its " +
-    "owner is shown. An unknown id, a wrong key and a paid process all answer the same 404.",
+    "owner is shown. An unknown id, a wrong key and a paid process all answer the same 404. " +
+    "A process whose time ran out stays EXPIRED (§4), and the answer says so.",
   access: "public",
   params: processParams,
   body: invalidateRequest,

@@ -167,6 +167,14 @@ describe("POST Proceso/0/Posiciones/Tomar", () => {
     expect(await freeIn("general")).toBe(19);
   });
 
+  it("a new process leaves the caller's expired one expired, not cancelled (§4)", async () => {
+    const first = await takeOk(alice, general(1));
+    t.clock.advanceMinutes(31);
+    await takeOk(alice, general(1));
+    const old = await t.call(`/Proceso/${first.idProcesoDeCompra}`, { token: alice });
+    expect(old.json.oData.cEstado).toBe("EXPIRED");
+  });
+
   it("refuses performances that are past or cancelled", async () => {
     const past = await take(alice, {
       idFuncion: fx.performances.past.id,
@@ -406,6 +414,17 @@ describe("POST Proceso/{id}/invalidar", () => {
     expect(view.json.oData.cEstado).toBe("CANCELLED");
     const again = await take(alice, general(1), process.idProcesoDeCompra);
     expect(again.json).toMatchObject({ nCode: 410, oData: { cCodigo: "PROCESS_CANCELLED" } });
+  });
+
+  it("leaves a process whose time ran out expired, not cancelled (§4)", async () => {
+    const process = await takeOk(alice, general(1));
+    t.clock.advanceMinutes(31);
+    const { json } = await invalidate(process.idProcesoDeCompra, {
+      cClaveInvalidar: process.cClaveInvalidar,
+    });
+    expect(invalidateResponse.parse(json.oData).cEstado).toBe("EXPIRED");
+    const view = await t.call(`/Proceso/${process.idProcesoDeCompra}`, { token: alice });
+    expect(view.json.oData.cEstado).toBe("EXPIRED");
   });
 
   it("answers unknown, foreign and paid processes alike, and cancels none of them", async () => {

@@ -182,7 +182,7 @@ export async function openProcessForTake(
   // one (else two could each hold the maximum).
   await lockCustomer(tx, customerId);
   // A sale handed to a buyer by a payment link is theirs to pay now, a booking is paid
-  // later: both stay.
+  // later: both stay. One whose time ran out stays expired (§4: FINISHED, not cancelled).
   const previous = await tx
     .update(purchaseProcesses)
     .set({ status: "CANCELLED" })
@@ -190,6 +190,7 @@ export async function openProcessForTake(
       and(
         eq(purchaseProcesses.customerId, customerId),
         eq(purchaseProcesses.status, "ACTIVE"),
+        gt(purchaseProcesses.deadline, now),
         withoutPaymentLink(tx),
         notABooking(tx),
       ),
@@ -298,11 +299,13 @@ export async function releasePerformance(
  * Cancels an abandoned process and frees its places. No login is needed (spec §7: a closing
  * tab may send it), but the process's cancel key is, which only its owner is shown. An
  * unknown id, a wrong key and a paid process get the same 404: walking the ids tells nothing.
+ * A process whose time ran out is not cancelled: it stays expired (§4: the clock FINISHED,
+ * and its buyer is told the time ran out, not that they cancelled).
  */
 export async function invalidateProcess(
   deps: CommerceDeps,
   input: { processId: number; key: string },
-): Promise<"CANCELLED"> {
+): Promise<"CANCELLED" | "EXPIRED"> {
   return changeAvailability(deps, async (tx) => {
     const [process] = await tx
       .select()
@@ -316,7 +319,9 @@ export async function invalidateProcess(
     ) {
       throw notFound();
     }
-    if (process.status === "ACTIVE") {
+    const state = processState(process.status, process.deadline, deps.now());
+    if (state === "EXPIRED") return state;
+    if (state === "ACTIVE") {
       await tx
         .update(purchaseProcesses)
         .set({ status: "CANCELLED" })
