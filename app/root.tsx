@@ -151,8 +151,8 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
   return revalidateUnlessTabClaim(args);
 }
 
-export default function App() {
-  useBuyingTabField();
+export default function App({ loaderData }: Route.ComponentProps) {
+  useBuyingTabField(Boolean(loaderData?.cart));
   return <Outlet />;
 }
 

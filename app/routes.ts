@@ -58,6 +58,7 @@ export default [
   route("linkPago/:idProcesoDeCompra", "routes/payment-link/route.tsx", { id: "linkPagoProcess" }),
   route("payConfirmLinkPago", "routes/payment-link/confirm.tsx", { id: "payConfirmLinkPago" }),
   route("cart", "routes/cart.tsx", { id: "cart" }),
+  route("buyingTab", "routes/buying-tab.ts", { id: "buyingTab" }),
   route("cancelPurchase", "routes/cancel-purchase.tsx", { id: "cancelPurchase" }),
   route("promocion", "routes/promotions/route.tsx", { id: "promocion" }),
   route("BuyTicketBox", "routes/box-office/sale.tsx", { id: "BuyTicketBox" }),

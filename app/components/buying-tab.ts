@@ -21,11 +21,26 @@ export function buyingTabId(): number | null {
   }
 }
 
+/** Where a tab going away says so (routes/buying-tab.ts). */
+export const leaveTabPath = "/buyingTab";
+
 /**
  * Adds the tab's id to every POST form as it is submitted (before React Router reads the
- * form: this listener captures, the router's handler bubbles).
+ * form: this listener captures, the router's handler bubbles). While a purchase runs, a tab
+ * that goes away (closed, reloaded, left for another site) says so, so that a tab opened next
+ * is not taken for a second one still buying.
  */
-export function useBuyingTabField() {
+export function useBuyingTabField(purchaseRunning: boolean) {
+  useEffect(() => {
+    if (!purchaseRunning) return;
+    const tabId = buyingTabId();
+    if (tabId === null) return;
+    // A beacon outlives the page; a reloaded or restored tab claims again with its same id.
+    const leave = () =>
+      navigator.sendBeacon(leaveTabPath, new URLSearchParams({ tabId: String(tabId) }));
+    window.addEventListener("pagehide", leave);
+    return () => window.removeEventListener("pagehide", leave);
+  }, [purchaseRunning]);
   useEffect(() => {
     const tabId = buyingTabId();
     if (tabId === null) return;

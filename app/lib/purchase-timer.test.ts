@@ -8,6 +8,11 @@ import {
   cancelTimer,
   claimBuyingTab,
   extendTimer,
+  finishedFor,
+  finishTimer,
+  followProcess,
+  isRunning,
+  leaveBuyingTab,
   type PurchaseTimer,
   readTimer,
   resetTimer,
@@ -131,6 +136,36 @@ describe("reading the timer", () => {
   });
 });
 
+describe("the time running out where it was seen", () => {
+  it("finishes a running timer with its origin, still naming its process", () => {
+    const finished = finishTimer(started(41), timerOrigins.expiredOnCheckout);
+    expect(finished).toMatchObject({ cEstado: "FINISHED", cOrigen: "INV0010" });
+    expect(finishedFor(finished, 41)).toBe(true);
+    expect(finishedFor(finished, 42)).toBe(false);
+    expect(finishedFor(started(41), 41)).toBe(false);
+  });
+
+  it("leaves a RESET timer RESET", () => {
+    const reset = resetTimer(timerOrigins.cancelled);
+    expect(finishTimer(reset, timerOrigins.expiredOnClock)).toBe(reset);
+  });
+});
+
+describe("following the process's clock", () => {
+  it("takes the API's extended deadline for the same process only", () => {
+    const timer = started(41);
+    const extended = { idProcesoDeCompra: 41, dMaxima: at(40).toISOString(), lExtendido: true };
+    expect(followProcess(timer, extended)).toMatchObject({
+      dMaxima: at(40).toISOString(),
+      nMinutos: 40,
+      lExtendido: true,
+    });
+    expect(followProcess(timer, { ...extended, idProcesoDeCompra: 42 })).toBe(timer);
+    const same = { idProcesoDeCompra: 41, dMaxima: timer.dMaxima ?? "", lExtendido: false };
+    expect(followProcess(timer, same)).toBe(timer);
+  });
+});
+
 describe("cancelling", () => {
   it("returns to RESET and clears the stored process, with the origin", () => {
     expect(cancelTimer(started(), timerOrigins.cancelled)).toEqual(resetTimer("INV001"));
@@ -171,6 +206,20 @@ describe("the buying tab", () => {
     const first = claimBuyingTab(started(), 1, at(1), idle) as PurchaseTimer;
     expect(claimBuyingTab(first, 2, at(2), idle)).toBeNull();
     expect(claimBuyingTab(first, 2, at(3, 1), idle)?.nTabIdPrincipal).toBe(2);
+  });
+
+  it("is let go at once by the buying tab going away, not by another tab", () => {
+    const first = claimBuyingTab(started(), 1, at(1), idle) as PurchaseTimer;
+    expect(leaveBuyingTab(first, 2)).toBe(first);
+    const left = leaveBuyingTab(first, 1);
+    expect(left).toMatchObject({ cEstado: "INICIADO", nTabIdPrincipal: null });
+    expect(claimBuyingTab(left, 2, at(1, 10), idle)?.nTabIdPrincipal).toBe(2);
+  });
+
+  it("says a purchase runs up to its deadline only", () => {
+    expect(isRunning(started(), at(30))).toBe(true);
+    expect(isRunning(started(), at(30, 1))).toBe(false);
+    expect(isRunning(resetTimer(), at(0))).toBe(false);
   });
 
   it("lets any tab buy when no purchase runs", () => {

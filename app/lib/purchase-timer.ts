@@ -5,11 +5,13 @@
 // - Starting a process: INICIADO with dMaxima = now + nMinutos. The same process again is
 //   REUSA PROCESO (its deadline kept); another process is NUEVO PROCESO (a new deadline, the
 //   business data cleared); another process type (CART ↔ BOX) is reset first.
-// - INICIADO turns FINISHED when its time has run out, at the first reading after it.
+// - INICIADO turns FINISHED when its time has run out, at the first reading after it (or
+//   when the API or the page says it ran out); its checkout then says the time is over.
 // - Cancel or reset: RESET, the stored process cleared; cancelling a RESET timer does nothing.
 // - One extension (WCAG 2.2.1), when allowed: dMaxima + the extension's minutes, once.
 // - One buying tab: the first tab that buys holds the purchase; another tab is refused while
-//   the holder was seen within `tabIdleMs` (a closed tab stops holding it then).
+//   the holder was seen within `tabIdleMs` (a closed tab stops holding it then, or at once
+//   when it said it was going away).
 
 export type TimerState = "INICIADO" | "RESET" | "FINISHED";
 export type ProcessType = "CART" | "BOX";
@@ -118,6 +120,43 @@ export function readTimer(timer: PurchaseTimer, now: Date, origin: TimerOrigin):
   return { ...timer, cEstado: "FINISHED", cOrigen: origin };
 }
 
+/** The origins that say the time ran out (the others: the buyer cancelled or it emptied). */
+export function isExpiry(origin: TimerOrigin): boolean {
+  return origin !== timerOrigins.cancelled;
+}
+
+/**
+ * The time ran out wherever it was seen (the API's clock, the page's): a running timer is
+ * FINISHED from then on, still naming its process so its checkout can say so again.
+ */
+export function finishTimer(timer: PurchaseTimer, origin: TimerOrigin): PurchaseTimer {
+  if (timer.cEstado !== "INICIADO") return timer;
+  return { ...timer, cEstado: "FINISHED", cOrigen: origin };
+}
+
+/** Whether the timer says this process's time ran out (its checkout only says so). */
+export function finishedFor(timer: PurchaseTimer, processId: number): boolean {
+  return timer.cEstado === "FINISHED" && timer.idProcesoDeCompra === processId;
+}
+
+/**
+ * The running timer follows its process's clock as the API reads it (one clock): a deadline
+ * moved by the extension, and the extension used.
+ */
+export function followProcess(
+  timer: PurchaseTimer,
+  process: { idProcesoDeCompra: number; dMaxima: string; lExtendido: boolean },
+): PurchaseTimer {
+  if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
+    return timer;
+  }
+  if (timer.dMaxima === process.dMaxima && timer.lExtendido === process.lExtendido) return timer;
+  const minutes = timer.dDesde
+    ? Math.round((Date.parse(process.dMaxima) - Date.parse(timer.dDesde)) / 60_000)
+    : timer.nMinutos;
+  return { ...timer, dMaxima: process.dMaxima, lExtendido: process.lExtendido, nMinutos: minutes };
+}
+
 /** Cancel or reset: RESET with the stored process cleared; a RESET timer stays as it is. */
 export function cancelTimer(timer: PurchaseTimer, origin: TimerOrigin): PurchaseTimer {
   if (timer.cEstado === "RESET") return timer;
@@ -162,6 +201,22 @@ export function claimBuyingTab(
   const idle = now.getTime() - seenAt >= tabIdleMs;
   if (holder !== null && holder !== tabId && !idle && timer.cEstado === "INICIADO") return null;
   return { ...timer, nTabIdPrincipal: tabId, dUpdateTabIdPrincipal: now.toISOString() };
+}
+
+/**
+ * The buying tab says it is going away (closed, reloaded, left for another site): the
+ * purchase is no one's, and the next tab that claims it has it at once. Another tab's word
+ * changes nothing.
+ */
+export function leaveBuyingTab(timer: PurchaseTimer, tabId: number): PurchaseTimer {
+  if (timer.nTabIdPrincipal !== tabId) return timer;
+  return { ...timer, nTabIdPrincipal: null, dUpdateTabIdPrincipal: null };
+}
+
+/** Whether a purchase is running at `now`: its checkout, not "ended", is what to speak of. */
+export function isRunning(timer: PurchaseTimer, now: Date): boolean {
+  const left = secondsLeft(timer, now);
+  return left !== null && left >= 0;
 }
 
 /** The minute marks at which the time left is announced to screen readers (not every second). */

@@ -9,6 +9,9 @@ import { redirect } from "react-router";
 import {
   cancelTimer,
   claimBuyingTab,
+  finishTimer,
+  isExpiry,
+  leaveBuyingTab,
   type PurchaseTimer,
   resetTimer,
   startTimer,
@@ -49,6 +52,14 @@ export function claimTab(shop: Shop, tabId: number | null, now = new Date()): vo
   shop.session.set("timer", claimed);
 }
 
+/** A tab said it is going away: if it was the buying tab, another may take over at once. */
+export function tabLeft(shop: Shop, tabId: number | null): void {
+  if (tabId === null) return;
+  const timer = timerOf(shop);
+  const left = leaveBuyingTab(timer, tabId);
+  if (left !== timer) shop.session.set("timer", left);
+}
+
 /** A hold started or joined the process: INICIADO with the API's deadline (REUSA or NUEVO). */
 export function timerStarted(
   shop: Shop,
@@ -66,8 +77,16 @@ export function timerStarted(
   shop.session.set("timer", timer);
 }
 
-/** The purchase ended (paid, cancelled, expired, emptied): RESET, the buying tab let go. */
+/**
+ * The purchase ended: its time ran out (FINISHED, naming its process) or it was paid,
+ * cancelled or emptied (RESET); either way the buying tab is let go.
+ */
 export function timerEnded(shop: Shop, origin: TimerOrigin | null): void {
   const timer = timerOf(shop);
+  if (origin && isExpiry(origin)) {
+    const finished = finishTimer(timer, origin);
+    shop.session.set("timer", { ...finished, nTabIdPrincipal: null, dUpdateTabIdPrincipal: null });
+    return;
+  }
   shop.session.set("timer", origin ? cancelTimer(timer, origin) : resetTimer());
 }

@@ -9,6 +9,8 @@ import { sessionStorage } from "~/services/session.server";
 import { formPost, loggedIn, pageGet, runRoute } from "~/testing/route-harness";
 import { setUpHeldPurchase } from "~/testing/shop-buyer";
 import type { Fixture, TestApi } from "../../../commerce/testing/harness.ts";
+import * as buyingTab from "../buying-tab";
+import * as payFinish from "../pay-finish";
 import * as performance from "../performance/route";
 import { action, loader } from "./route";
 
@@ -116,6 +118,41 @@ describe("the buying tab", () => {
       params(),
     );
     expect(result).toEqual({ claimed: true });
+  });
+
+  it("is let go at once when the buying tab says it went away; another tab's word is nothing", async () => {
+    const { cookie: claimed } = await claimedBy(7);
+    const others = await runRoute(
+      buyingTab.action,
+      formPost("/buyingTab", { tabId: "8" }, claimed),
+    );
+    expect((others.result as Response).status).toBe(204);
+    expect(others.setCookie).toBeNull();
+    const left = await runRoute(buyingTab.action, formPost("/buyingTab", { tabId: "7" }, claimed));
+    // A tab opened next (its own id) goes on with the purchase, not to payFinish.
+    const { result } = await runRoute(
+      action,
+      formPost(checkout(), { intent: "claimTab", tabId: "8" }, left.setCookie?.split(";")[0]),
+      params(),
+    );
+    expect(result).toEqual({ claimed: true });
+  });
+
+  it("sends the tab kept out to a payFinish that says the purchase goes on, not that it ended", async () => {
+    const { cookie: claimed } = await claimedBy(7);
+    const refused = await runRoute(
+      action,
+      formPost(checkout(), { intent: "claimTab", tabId: "8" }, claimed),
+      params(),
+    );
+    const { result } = await runRoute(
+      payFinish.loader,
+      pageGet("/payFinish", refused.setCookie?.split(";")[0]),
+    );
+    expect(result?.elsewhere).toBe(true);
+    expect(result?.seo.title).toMatch(/^Your purchase goes on in another tab/);
+    const ended = await runRoute(payFinish.loader, pageGet("/payFinish"));
+    expect(ended.result?.elsewhere).toBe(false);
   });
 
   it("is let go when the purchase is cancelled: any tab may start the next one", async () => {

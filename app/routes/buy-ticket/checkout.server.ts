@@ -14,7 +14,7 @@ import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-pa
 import { binOf, plansSeenValue } from "~/lib/card-plans";
 import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
 import { bankReturnPath, payConfirmPath, walletReturnPath } from "~/lib/pay-result";
-import { type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
+import { finishedFor, followProcess, type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
 import {
   type CommerceFailure,
@@ -69,17 +69,24 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
   const params = { id: processId };
   const process = orThrow(await commerce.call(endpoints.process, { params }));
   if (process.cEstado === "PAID") throw redirect(`/BuyTicket/ok/${process.idProcesoDeCompra}`);
-  if (process.cEstado === "EXPIRED") throw endPurchase(shop, "layout:notices.purchaseExpired");
+  // §4: a FINISHED timer sends its checkout to payFinish saying the time ran out (whatever
+  // became of the process since: the expiry dialog's OK lets its places go).
+  if (process.cEstado === "EXPIRED" || finishedFor(timerOf(shop), processId)) {
+    throw endPurchase(shop, "layout:notices.purchaseExpired");
+  }
   if (process.cEstado === "CANCELLED") throw endPurchase(shop, "layout:notices.purchaseCancelled");
   if (isEmptied(process)) throw endPurchase(shop, "layout:notices.purchaseEmptied", "/");
   // A payment the bank is deciding: its page says how it goes (paying again would wait).
   if (process.oPago?.cEstado === "VERIFICANDO") throw redirect(payConfirmPath(processId));
   // The checkout of a running process is its purchase going on: the timer follows it (a
   // session from before the timer, or a process started elsewhere, is taken up here).
-  const timer = timerOf(shop);
-  if (timer.cEstado !== "INICIADO" || timer.idProcesoDeCompra !== process.idProcesoDeCompra) {
+  // Its clock is the API's: an extension moves the timer's deadline too.
+  if (timerOf(shop).cEstado !== "INICIADO" || timerOf(shop).idProcesoDeCompra !== processId) {
     timerStarted(shop, process);
   }
+  const timer = timerOf(shop);
+  const followed = followProcess(timer, process);
+  if (followed !== timer) shop.session.set("timer", followed);
   const [deliveryTypes, paymentMethods, sectorMoves, products, customer, questions] =
     await Promise.all([
       commerce.call(endpoints.deliveryTypes, { params }),

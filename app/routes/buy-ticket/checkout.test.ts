@@ -191,6 +191,40 @@ describe("checkout action", () => {
     expect((await sessionOf(setCookie)).get("notice")).toBe("layout:notices.purchaseExpired");
   });
 
+  it("once the clock ran out and OK was pressed, the checkout says the time is over (§4 FINISHED)", async () => {
+    const timer = startTimer(resetTimer(), { processId, type: "CART", now: new Date() });
+    const withTimer = await held.buyer.cookie({ processId, timer });
+    const ok = await runRoute(
+      action,
+      formPost(checkout(), { intent: "expired" }, withTimer),
+      params(),
+    );
+    const ended = await sessionOf(ok.setCookie);
+    expect(ended.get("timer")).toMatchObject({
+      cEstado: "FINISHED",
+      cOrigen: "INV0010",
+      idProcesoDeCompra: processId,
+    });
+    // The notice was shown where OK led (reading it spends it); then back on its checkout:
+    // the time ran out, not 'cancelled'.
+    ended.get("notice");
+    const shown = (await sessionStorage.commitSession(ended)).split(";")[0];
+    const again = await runRoute(loader, pageGet(checkout(), shown), params());
+    expect((again.thrown as Response).headers.get("Location")).toBe("/payFinish");
+    expect((await sessionOf(again.setCookie)).get("notice")).toBe("layout:notices.purchaseExpired");
+  });
+
+  it("a process whose time ran out on the API's clock is FINISHED when its checkout reads it", async () => {
+    const timer = startTimer(resetTimer(), { processId, type: "CART", now: new Date() });
+    const running = await held.buyer.cookie({ processId, timer });
+    t.clock.advanceMinutes(31);
+    const { thrown, setCookie } = await runRoute(loader, pageGet(checkout(), running), params());
+    expect((thrown as Response).headers.get("Location")).toBe("/payFinish");
+    const after = await sessionOf(setCookie);
+    expect(after.get("notice")).toBe("layout:notices.purchaseExpired");
+    expect(after.get("timer")).toMatchObject({ cEstado: "FINISHED", cOrigen: "INV0010" });
+  });
+
   it("extends the purchase time once, says so, and then offers it no more", async () => {
     const before = await runRoute(loader, pageGet(checkout(), cookie), params());
     expect(before.result?.process.nMinutosExtension).toBe(10);
@@ -209,6 +243,12 @@ describe("checkout action", () => {
       Date.parse(before.result?.process.dMaxima ?? "");
     expect(added).toBe(10 * 60_000);
     expect(after.result?.process.nMinutosExtension).toBe(0);
+    // The session's timer follows the API's clock: the extended deadline, the extension used.
+    expect((await sessionOf(after.setCookie)).get("timer")).toMatchObject({
+      cEstado: "INICIADO",
+      dMaxima: after.result?.process.dMaxima,
+      lExtendido: true,
+    });
 
     const again = await runRoute(
       action,

@@ -78,7 +78,13 @@ function useBuyingTabClaim() {
       submit({ intent: claimTabIntent, tabId: String(tabId) }, { method: "post" });
     claim();
     const every = setInterval(claim, 60_000);
-    return () => clearInterval(every);
+    // Back on a page the browser kept (it said it was going away): buying here again.
+    const restored = (event: PageTransitionEvent) => event.persisted && claim();
+    window.addEventListener("pageshow", restored);
+    return () => {
+      clearInterval(every);
+      window.removeEventListener("pageshow", restored);
+    };
   }, [submit]);
 }
 
