@@ -6,6 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { MouseEvent } from "react";
 import type { z } from "zod";
 import { useTranslation } from "~/lib/i18n";
 import { ErrorSummary } from "./error-summary";
@@ -29,6 +30,17 @@ export function useShopForm<S extends ObjectSchema>(schema: S, options: ShopForm
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/**
+ * For a shop form's onMouseDown: pressing its submit button leaves the focus where it is.
+ * Otherwise the field just left is checked on the press, its message pushes the button down
+ * before the release, the click lands on no button and nothing is submitted: the buyer sees
+ * that one field's message instead of every problem the submit (and the server) would find.
+ */
+export function keepFocusOnSubmitPress(event: MouseEvent<HTMLFormElement>) {
+  const pressed = event.target instanceof Element ? event.target : null;
+  if (pressed?.closest('button[type="submit"], input[type="submit"]')) event.preventDefault();
 }
 
 /** Messages are i18n keys of the "validation" namespace; unknown ones read as "invalid". */

@@ -5,7 +5,7 @@ import { getFormProps } from "@conform-to/react";
 import type { PerformanceQuestions, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
-import { FormErrors, RadioField, useShopForm } from "~/components/field";
+import { FormErrors, keepFocusOnSubmitPress, RadioField, useShopForm } from "~/components/field";
 import { formatPrice } from "~/lib/format";
 import { boxSaleForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -40,6 +40,7 @@ export function SaleForm({
     <Form
       method="post"
       {...getFormProps(form)}
+      onMouseDown={keepFocusOnSubmitPress}
       className="bg-white border border-stone-200 rounded-xl p-4"
     >
       <FormErrors form={form} />

@@ -16,7 +16,7 @@ import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CardFields } from "~/components/card-fields";
-import { FormErrors, RadioField, useShopForm } from "~/components/field";
+import { FormErrors, keepFocusOnSubmitPress, RadioField, useShopForm } from "~/components/field";
 import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
 import { StepNotice } from "~/components/step-notice";
 import { TermsField } from "~/components/terms-field";
@@ -107,6 +107,7 @@ export function PaymentForm({
     <Form
       method="post"
       {...getFormProps(form)}
+      onMouseDown={keepFocusOnSubmitPress}
       className="bg-white border border-stone-200 rounded-xl p-4"
     >
       <FormErrors form={form} />

@@ -8,7 +8,7 @@ import { getFormProps } from "@conform-to/react";
 import type { PaymentLinkView } from "@contract";
 import { Form, redirect, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
-import { FormErrors, useShopForm } from "~/components/field";
+import { FormErrors, keepFocusOnSubmitPress, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
 import { TermsField } from "~/components/terms-field";
@@ -156,7 +156,12 @@ function PayForm({
   });
   const card = fields.oTarjeta.getFieldset();
   return (
-    <Form method="post" {...getFormProps(form)} className="panel">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onMouseDown={keepFocusOnSubmitPress}
+      className="panel"
+    >
       {plansStep?.plans ? <PlansStepNotice /> : null}
       <FormErrors form={form} />
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
