@@ -30,6 +30,7 @@ const words = [
   "payConfirm",
   "payConfirmPool",
   "payError",
+  "payChange",
   "bancard",
   "apay",
   "payConfirmTigoMoney",
@@ -37,6 +38,7 @@ const words = [
   "payConfirmLinkPago",
   "cart",
   "cancelPurchase",
+  "buyingTab",
   "promocion",
   "BuyTicketBox",
   "myBookingsBox",
@@ -46,6 +48,7 @@ const words = [
   "language",
   "sitemap.xml",
   "robots.txt",
+  "brand.css",
   ...staticPages,
 ];
 
