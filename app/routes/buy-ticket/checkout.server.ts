@@ -111,7 +111,7 @@ export async function loadCheckout(shop: RequestContext, processId: number) {
 }
 
 /** The card's security code is never sent back to the page. */
-const hideFields = ["oTarjeta.cCodigoSeguridad"];
+export const hideFields = ["oTarjeta.cCodigoSeguridad"];
 
 export async function checkoutAction(
   shop: RequestContext,
@@ -158,31 +158,7 @@ export async function checkoutAction(
     );
   }
   const { idEntregaTipo, idClienteDomicilio, nFormaDePago, cClaveIdempotencia } = submission.value;
-  const refused = (result: CommerceFailure) => {
-    if (result.code === "PROCESS_EXPIRED") {
-      return endPurchase(shop, "layout:notices.purchaseExpired");
-    }
-    if (result.code === "PROCESS_CANCELLED") {
-      return endPurchase(shop, "layout:notices.purchaseCancelled");
-    }
-    // A double submit: the other request of the same attempt has paid.
-    if (result.code === "PROCESS_PAID") return paid(shop, processId);
-    const declined =
-      result.code === "PAYMENT_DECLINED" ||
-      result.code === "PAYMENT_FAILED" ||
-      result.code === "CARD_VALIDATION_FAILED";
-    return data(
-      {
-        ...submission.reply({
-          formErrors: [result.message],
-          fieldErrors: result.fieldErrors,
-          hideFields,
-        }),
-        idempotencyKey: nextAttemptKey(result, cClaveIdempotencia),
-      },
-      { status: declined ? 402 : unavailableNow(result) ? 503 : 400 },
-    );
-  };
+  const refused = refusalOf(shop, processId, submission, cClaveIdempotencia);
 
   // What the performances ask goes first: a refusal is said on its own fields.
   const unanswered = await saveAnswers(commerce, processId, form);
@@ -212,38 +188,19 @@ export async function checkoutAction(
 
   if (byCard?.status !== "success") {
     // Checked before the wallet is asked; then the buyer pays on the wallet's own page.
-    const cUrlRetorno = `${origin}${walletReturnPath(wallet?.cCodigo ?? "", processId) ?? ""}`;
-    const body = { cTipo: "BILLETERA" as const, cUrlRetorno };
-    const checked = await commerce.call(endpoints.preValidation2, { params, body });
-    if (!checked.ok) return refused(checked);
-    const opened = await commerce.call(endpoints.charge2, {
-      params,
-      body: { ...body, cClaveIdempotencia },
-      idempotencyKey: cClaveIdempotencia,
-    });
-    if (!opened.ok) return refused(opened);
-    if (opened.data.cEstado === "APROBADO") return paid(shop, processId);
-    // A page outside the shop: the browser loads it (no client-side navigation).
-    if (opened.data.cUrlRedireccion) return redirectDocument(opened.data.cUrlRedireccion);
-    return redirect(payConfirmPath(processId));
+    return payByWallet(shop, processId, { wallet, origin, key: cClaveIdempotencia, refused });
   }
   const { nCuotas, oTarjeta } = byCard.value;
   const bankReturnUrl = `${origin}${bankReturnPath(processId)}`;
 
   // The buyer chooses among the card's plans before it is charged: not seen yet for this
   // card and method, they are this answer (a refused card is the charge's to say).
-  const bin = binOf(oTarjeta.cNumero);
-  if (bin && form.get("cPlanesVistos") !== plansSeenValue(bin, nFormaDePago)) {
-    const answer = await lookUpPlans(commerce, t, processId, { bin, methodId: nFormaDePago });
-    if (answer.plans && answer.plans.Lista.length > 1) {
-      // Nothing was tried: the same key serves the payment that follows.
-      return data({
-        ...submission.reply({ hideFields }),
-        cardPlans: answer,
-        idempotencyKey: cClaveIdempotencia,
-      });
-    }
-  }
+  const plans = await plansFirst(shop, t, processId, form, submission, {
+    card: oTarjeta.cNumero,
+    methodId: nFormaDePago,
+    key: cClaveIdempotencia,
+  });
+  if (plans) return plans;
 
   // The card is checked before any money moves: a blocked card or a plan the bank no longer
   // offers is said without a charge attempt.
@@ -259,18 +216,11 @@ export async function checkoutAction(
     idempotencyKey: cClaveIdempotencia,
   });
   if (!charged.ok) return refused(charged);
-  // The bank asks the buyer to confirm on its own page, or decides later: the payment
-  // goes on outside this form (pay-result/).
-  if (charged.data.cEstado === "DESAFIO_3DS" && charged.data.cUrlDesafio) {
-    // A page outside the shop: the browser loads it (no client-side navigation).
-    return redirectDocument(charged.data.cUrlDesafio);
-  }
-  if (charged.data.cEstado !== "APROBADO") return redirect(payConfirmPath(processId));
-  return paid(shop, processId);
+  return chargeOutcome(shop, processId, charged.data);
 }
 
 /** The wallet method a submitted nFormaDePago names (null for a card, or anything else). */
-async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+export async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
   const id = Number(chosen);
   if (!Number.isInteger(id) || id <= 0) return null;
   const methods = await shop.commerce.call(endpoints.paymentMethods2, {
@@ -350,4 +300,126 @@ export function paid(shop: RequestContext, processId: number) {
  */
 function nextAttemptKey(failure: CommerceFailure, key: string): string {
   return failure.code === "TRANSPORT" ? key : randomUUID();
+}
+
+/** What a payment form's submission answers with: conform's reply, the security code hidden. */
+type PaymentSubmission = {
+  reply: (options: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }) => object;
+};
+
+/**
+ * How a refusal of the API is answered to a payment form (the checkout's and the payment
+ * change page's): an ended purchase leaves with its notice, a double submit that paid goes to
+ * the success page, anything else is shown on the form with the key of the next attempt.
+ */
+export function refusalOf(
+  shop: RequestContext,
+  processId: number,
+  submission: PaymentSubmission,
+  key: string,
+) {
+  return (result: CommerceFailure) => {
+    if (result.code === "PROCESS_EXPIRED") {
+      return endPurchase(shop, "layout:notices.purchaseExpired");
+    }
+    if (result.code === "PROCESS_CANCELLED") {
+      return endPurchase(shop, "layout:notices.purchaseCancelled");
+    }
+    // A double submit: the other request of the same attempt has paid.
+    if (result.code === "PROCESS_PAID") return paid(shop, processId);
+    const declined =
+      result.code === "PAYMENT_DECLINED" ||
+      result.code === "PAYMENT_FAILED" ||
+      result.code === "CARD_VALIDATION_FAILED";
+    return data(
+      {
+        ...submission.reply({
+          formErrors: [result.message],
+          fieldErrors: result.fieldErrors,
+          hideFields,
+        }),
+        idempotencyKey: nextAttemptKey(result, key),
+      },
+      { status: declined ? 402 : unavailableNow(result) ? 503 : 400 },
+    );
+  };
+}
+
+/**
+ * Pays with a wallet whose method is already chosen: checked (PreValidacion2) before the
+ * wallet is asked (Cobrar2), then the buyer pays on the wallet's own page.
+ */
+export async function payByWallet(
+  shop: RequestContext,
+  processId: number,
+  attempt: {
+    wallet: { cCodigo?: string | null } | null;
+    origin: string;
+    key: string;
+    refused: ReturnType<typeof refusalOf>;
+  },
+) {
+  const { commerce } = shop;
+  const { wallet, origin, key, refused } = attempt;
+  const params = { id: processId };
+  const cUrlRetorno = `${origin}${walletReturnPath(wallet?.cCodigo ?? "", processId) ?? ""}`;
+  const body = { cTipo: "BILLETERA" as const, cUrlRetorno };
+  const checked = await commerce.call(endpoints.preValidation2, { params, body });
+  if (!checked.ok) return refused(checked);
+  const opened = await commerce.call(endpoints.charge2, {
+    params,
+    body: { ...body, cClaveIdempotencia: key },
+    idempotencyKey: key,
+  });
+  if (!opened.ok) return refused(opened);
+  if (opened.data.cEstado === "APROBADO") return paid(shop, processId);
+  // A page outside the shop: the browser loads it (no client-side navigation).
+  if (opened.data.cUrlRedireccion) return redirectDocument(opened.data.cUrlRedireccion);
+  return redirect(payConfirmPath(processId));
+}
+
+/**
+ * The card's plans, when the buyer has not seen them for this card and method and there is a
+ * choice among them: the answer to show before anything is charged (null: go on and charge).
+ * Nothing was tried, so the same key serves the payment that follows.
+ */
+export async function plansFirst(
+  shop: RequestContext,
+  t: (key: string) => string,
+  processId: number,
+  form: FormData,
+  submission: PaymentSubmission,
+  card: { card: string; methodId: number; key: string },
+) {
+  const bin = binOf(card.card);
+  if (!bin || form.get("cPlanesVistos") === plansSeenValue(bin, card.methodId)) return null;
+  const answer = await lookUpPlans(shop.commerce, t, processId, { bin, methodId: card.methodId });
+  if (!answer.plans || answer.plans.Lista.length <= 1) return null;
+  return data({
+    ...submission.reply({ hideFields }),
+    cardPlans: answer,
+    idempotencyKey: card.key,
+  });
+}
+
+/**
+ * Where a card's accepted charge leads: the bank asks the buyer to confirm on its own page
+ * (3-D Secure), or decides later (the payment goes on outside the form: pay-result/), or it
+ * is paid.
+ */
+export function chargeOutcome(
+  shop: RequestContext,
+  processId: number,
+  charge: { cEstado: string; cUrlDesafio?: string | null },
+) {
+  if (charge.cEstado === "DESAFIO_3DS" && charge.cUrlDesafio) {
+    // A page outside the shop: the browser loads it (no client-side navigation).
+    return redirectDocument(charge.cUrlDesafio);
+  }
+  if (charge.cEstado !== "APROBADO") return redirect(payConfirmPath(processId));
+  return paid(shop, processId);
 }

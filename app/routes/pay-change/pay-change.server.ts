@@ -6,14 +6,20 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, type PurchaseProcess } from "@contract";
-import { data, redirect, redirectDocument } from "react-router";
-import { binOf, plansSeenValue } from "~/lib/card-plans";
+import { data } from "react-router";
 import { paymentChangeForm, walletPaymentChangeForm } from "~/lib/forms";
-import { bankReturnPath, payConfirmPath, walletReturnPath } from "~/lib/pay-result";
-import { type CommerceFailure, orThrow, unavailableNow } from "~/services/commerce.server";
+import { bankReturnPath } from "~/lib/pay-result";
+import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
-import { lookUpPlans } from "../buy-ticket/card-plans.server";
-import { endPurchase, paid } from "../buy-ticket/checkout.server";
+import {
+  chargeOutcome,
+  hideFields,
+  paid,
+  payByWallet,
+  plansFirst,
+  refusalOf,
+  walletMethodOf,
+} from "../buy-ticket/checkout.server";
 
 /** Where the purchase's payment stands, as the page tells it. */
 export type PaymentChangeState =
@@ -81,9 +87,6 @@ export async function awaitingPaymentOf(shop: RequestContext): Promise<AwaitingP
   };
 }
 
-/** The card's security code is never sent back to the page. */
-const hideFields = ["oTarjeta.cCodigoSeguridad"];
-
 export async function payChangeAction(
   shop: RequestContext,
   t: (key: string) => string,
@@ -104,31 +107,7 @@ export async function payChangeAction(
     );
   }
   const { nFormaDePago, cClaveIdempotencia } = submission.value;
-  const refused = (result: CommerceFailure) => {
-    if (result.code === "PROCESS_EXPIRED") {
-      return endPurchase(shop, "layout:notices.purchaseExpired");
-    }
-    if (result.code === "PROCESS_CANCELLED") {
-      return endPurchase(shop, "layout:notices.purchaseCancelled");
-    }
-    if (result.code === "PROCESS_PAID") return paid(shop, processId);
-    const declined =
-      result.code === "PAYMENT_DECLINED" ||
-      result.code === "PAYMENT_FAILED" ||
-      result.code === "CARD_VALIDATION_FAILED";
-    return data(
-      {
-        ...submission.reply({
-          formErrors: [result.message],
-          fieldErrors: result.fieldErrors,
-          hideFields,
-        }),
-        // Without an answer the outcome is unknown: only the same key makes a retry safe.
-        idempotencyKey: result.code === "TRANSPORT" ? cClaveIdempotencia : randomUUID(),
-      },
-      { status: declined ? 402 : unavailableNow(result) ? 503 : 400 },
-    );
-  };
+  const refused = refusalOf(shop, processId, submission, cClaveIdempotencia);
 
   if (byCard?.status !== "success") {
     const method = await commerce.call(endpoints.selectPaymentMethod, {
@@ -136,34 +115,17 @@ export async function payChangeAction(
       body: { nFormaDePago },
     });
     if (!method.ok) return refused(method);
-    const cUrlRetorno = `${origin}${walletReturnPath(wallet?.cCodigo ?? "", processId) ?? ""}`;
-    const body = { cTipo: "BILLETERA" as const, cUrlRetorno };
-    const checked = await commerce.call(endpoints.preValidation2, { params, body });
-    if (!checked.ok) return refused(checked);
-    const opened = await commerce.call(endpoints.charge2, {
-      params,
-      body: { ...body, cClaveIdempotencia },
-      idempotencyKey: cClaveIdempotencia,
-    });
-    if (!opened.ok) return refused(opened);
-    if (opened.data.cEstado === "APROBADO") return paid(shop, processId);
-    if (opened.data.cUrlRedireccion) return redirectDocument(opened.data.cUrlRedireccion);
-    return redirect(payConfirmPath(processId));
+    return payByWallet(shop, processId, { wallet, origin, key: cClaveIdempotencia, refused });
   }
 
   const { nCuotas, oTarjeta } = byCard.value;
   // The card's plans before it is charged, as on the checkout: nothing is tried yet.
-  const bin = binOf(oTarjeta.cNumero);
-  if (bin && form.get("cPlanesVistos") !== plansSeenValue(bin, nFormaDePago)) {
-    const answer = await lookUpPlans(commerce, t, processId, { bin, methodId: nFormaDePago });
-    if (answer.plans && answer.plans.Lista.length > 1) {
-      return data({
-        ...submission.reply({ hideFields }),
-        cardPlans: answer,
-        idempotencyKey: cClaveIdempotencia,
-      });
-    }
-  }
+  const plans = await plansFirst(shop, t, processId, form, submission, {
+    card: oTarjeta.cNumero,
+    methodId: nFormaDePago,
+    key: cClaveIdempotencia,
+  });
+  if (plans) return plans;
 
   const charged = await commerce.call(endpoints.payAgain, {
     params,
@@ -177,20 +139,5 @@ export async function payChangeAction(
     idempotencyKey: cClaveIdempotencia,
   });
   if (!charged.ok) return refused(charged);
-  if (charged.data.cEstado === "DESAFIO_3DS" && charged.data.cUrlDesafio) {
-    return redirectDocument(charged.data.cUrlDesafio);
-  }
-  if (charged.data.cEstado !== "APROBADO") return redirect(payConfirmPath(processId));
-  return paid(shop, processId);
-}
-
-/** The wallet method a submitted nFormaDePago names (null for a card, or anything else). */
-async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
-  const id = Number(chosen);
-  if (!Number.isInteger(id) || id <= 0) return null;
-  const methods = await shop.commerce.call(endpoints.paymentMethods2, {
-    params: { id: processId },
-  });
-  if (!methods.ok) return null;
-  return methods.data.Lista.find((m) => m.nFormaDePago === id && m.cTipo === "BILLETERA") ?? null;
+  return chargeOutcome(shop, processId, charged.data);
 }
