@@ -3,6 +3,7 @@
 // counter; the tickets are printed at once on the next page.
 import { useCallback, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { nextAttemptKeyOf } from "~/lib/payment-attempt";
 import { seoMeta } from "~/lib/seo";
 import { ExpiredDialog } from "~/routes/buy-ticket/expired-dialog";
 import { HeldPlaces } from "~/routes/buy-ticket/held-places";
@@ -63,11 +64,7 @@ export default function BuyTicketBox({ loaderData, actionData }: Route.Component
         <SaleForm
           process={process}
           questions={loaderData.questions}
-          idempotencyKey={
-            actionData && "idempotencyKey" in actionData
-              ? actionData.idempotencyKey
-              : loaderData.idempotencyKey
-          }
+          idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
           currentYear={loaderData.currentYear}
           lastResult={actionData && "status" in actionData ? actionData : undefined}
         />

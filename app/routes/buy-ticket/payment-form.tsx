@@ -13,11 +13,11 @@ import type {
   PurchaseProcess,
 } from "@contract";
 import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CardFields } from "~/components/card-fields";
+import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, keepFocusOnSubmitPress, RadioField, useShopForm } from "~/components/field";
-import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
+import { PlansStepNotice } from "~/components/installments-field";
 import { StepNotice } from "~/components/step-notice";
 import { TermsField } from "~/components/terms-field";
 import type { PlansAnswer } from "~/lib/card-plans";
@@ -66,7 +66,6 @@ export function PaymentForm({
   lastResult,
 }: PaymentFormProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const defaultMethod = String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? "");
   // The method chosen decides the form's checks: a wallet's is the card's less the card.
@@ -155,27 +154,17 @@ export function PaymentForm({
         </p>
       ) : null}
       {hydrated && walletChosen ? null : (
-        <>
-          <CardFields card={card} currentYear={currentYear} ownCard />
-          <InstallmentsField
-            meta={fields.nCuotas}
-            cardNumber={card.cNumero.value}
-            methodId={Number(fields.nFormaDePago.value) || null}
-            lookupFields={deliveryField(fields.idEntregaTipo.value)}
-            fromStep={plansStep}
-          />
-        </>
+        <CardPaymentFields
+          card={card}
+          installments={fields.nCuotas}
+          currentYear={currentYear}
+          methodId={Number(fields.nFormaDePago.value) || null}
+          lookupFields={deliveryField(fields.idEntregaTipo.value)}
+          plansStep={plansStep}
+        />
       )}
       <TermsField meta={fields.lAceptaTerminos} />
-      <button
-        type="submit"
-        name="intent"
-        value="pay"
-        className="button-primary w-full"
-        disabled={busy}
-      >
-        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(total) })}
-      </button>
+      <PayButton total={total} intent="pay" />
     </Form>
   );
 }

@@ -9,6 +9,7 @@ import { checkoutAmounts, submittedDelivery } from "~/lib/checkout-amounts";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
+import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
@@ -149,19 +150,9 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           addresses={loaderData.addresses}
           questions={loaderData.questions}
           paymentMethods={loaderData.paymentMethods}
-          // Loaders are not run again after a refused payment: the action's answer brings
-          // the key of the next attempt.
-          idempotencyKey={
-            actionData && "idempotencyKey" in actionData
-              ? actionData.idempotencyKey
-              : loaderData.idempotencyKey
-          }
+          idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
           currentYear={loaderData.currentYear}
-          plansStep={
-            actionData && "cardPlans" in actionData
-              ? (actionData.cardPlans ?? undefined)
-              : undefined
-          }
+          plansStep={plansStepOf(actionData)}
           totalChanged={
             actionData &&
             "totalChanged" in actionData &&

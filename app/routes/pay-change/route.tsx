@@ -6,17 +6,18 @@
 import { getFormProps } from "@conform-to/react";
 import type { PaymentMethod2, PurchaseProcess } from "@contract";
 import { useEffect, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CardFields } from "~/components/card-fields";
+import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, RadioField, useShopForm } from "~/components/field";
-import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
+import { PlansStepNotice } from "~/components/installments-field";
 import { cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { paymentChangeForm, walletPaymentChangeForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { payConfirmPath } from "~/lib/pay-result";
+import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
@@ -84,17 +85,9 @@ export default function PayChange({ loaderData, actionData }: Route.ComponentPro
           total={process.fTotal}
           paymentMethods={loaderData.paymentMethods}
           chosenBefore={process.nFormaDePago}
-          idempotencyKey={
-            actionData && "idempotencyKey" in actionData
-              ? actionData.idempotencyKey
-              : loaderData.idempotencyKey
-          }
+          idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
           currentYear={loaderData.currentYear}
-          plansStep={
-            actionData && "cardPlans" in actionData
-              ? (actionData.cardPlans ?? undefined)
-              : undefined
-          }
+          plansStep={plansStepOf(actionData)}
           lastResult={actionData && "status" in actionData ? actionData : undefined}
         />
       ) : null}
@@ -182,7 +175,6 @@ function ChangeForm({
   lastResult: any;
 }) {
   const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const defaultMethod = String(
     paymentMethods.find((m) => m.nFormaDePago === chosenBefore && m.cTipo === "TARJETA")
@@ -231,25 +223,15 @@ function ChangeForm({
         </p>
       ) : null}
       {hydrated && walletChosen ? null : (
-        <>
-          <CardFields card={card} currentYear={currentYear} ownCard />
-          <InstallmentsField
-            meta={fields.nCuotas}
-            cardNumber={card.cNumero.value}
-            methodId={Number(fields.nFormaDePago.value) || null}
-            fromStep={plansStep}
-          />
-        </>
+        <CardPaymentFields
+          card={card}
+          installments={fields.nCuotas}
+          currentYear={currentYear}
+          methodId={Number(fields.nFormaDePago.value) || null}
+          plansStep={plansStep}
+        />
       )}
-      <button
-        type="submit"
-        name="intent"
-        value="pay"
-        className="button-primary w-full"
-        disabled={busy}
-      >
-        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(total) })}
-      </button>
+      <PayButton total={total} intent="pay" />
     </Form>
   );
 }

@@ -6,11 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { getFormProps } from "@conform-to/react";
 import type { PaymentLinkView } from "@contract";
-import { Form, redirect, useNavigation } from "react-router";
-import { CardFields } from "~/components/card-fields";
+import { Form, redirect } from "react-router";
+import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, keepFocusOnSubmitPress, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
-import { InstallmentsField, PlansStepNotice } from "~/components/installments-field";
+import { PlansStepNotice } from "~/components/installments-field";
 import { TermsField } from "~/components/terms-field";
 import { cardOwnMethod, cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
 import { distinctParts } from "~/lib/distinct-parts";
@@ -18,6 +18,7 @@ import { formatDateTime, formatPrice } from "~/lib/format";
 import { paymentLinkForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
+import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
 import { paymentLinkConfirmPath } from "~/lib/payment-link";
 import { seoMeta } from "~/lib/seo";
 import { honeypotFields } from "~/services/honeypot.server";
@@ -82,17 +83,13 @@ export default function PaymentLink({ loaderData, actionData }: Route.ComponentP
       {open ? (
         <PayForm
           total={view.fTotal}
-          idempotencyKey={
-            actionData && "idempotencyKey" in actionData
-              ? actionData.idempotencyKey
-              : loaderData.idempotencyKey
-          }
+          idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
           currentYear={loaderData.currentYear}
           honeypot={
             <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
           }
           lastResult={actionData && "status" in actionData ? actionData : undefined}
-          plansStep={actionData && "cardPlans" in actionData ? actionData.cardPlans : undefined}
+          plansStep={plansStepOf(actionData)}
         />
       ) : null}
     </section>
@@ -148,8 +145,6 @@ function PayForm({
   /** The card's plans, answered as a step instead of paying. */
   plansStep: PlansAnswer | null | undefined;
 }) {
-  const { t } = useTranslation();
-  const busy = useNavigation().state === "submitting";
   const [form, fields] = useShopForm(paymentLinkForm, {
     lastResult,
     defaultValue: { nCuotas: "1" },
@@ -166,17 +161,15 @@ function PayForm({
       <FormErrors form={form} />
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
       {honeypot}
-      <CardFields card={card} currentYear={currentYear} ownCard />
-      <InstallmentsField
-        meta={fields.nCuotas}
-        cardNumber={card.cNumero.value}
+      <CardPaymentFields
+        card={card}
+        installments={fields.nCuotas}
+        currentYear={currentYear}
         methodId={cardOwnMethod}
-        fromStep={plansStep ?? undefined}
+        plansStep={plansStep ?? undefined}
       />
       <TermsField meta={fields.lAceptaTerminos} />
-      <button type="submit" className="button-primary w-full" disabled={busy}>
-        {busy ? t("checkout:paying") : t("checkout:pay", { total: formatPrice(total) })}
-      </button>
+      <PayButton total={total} />
     </Form>
   );
 }
