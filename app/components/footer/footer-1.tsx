@@ -1,17 +1,14 @@
-import { Link } from "react-router";
 import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
-import { HelpLines, PaymentLogos, PoweredBy } from "./footer-parts";
+import {
+  BottomParts,
+  ConsumerDefenceItems,
+  HelpLines,
+  infoPages,
+  PageLinkItems,
+  WithdrawalLink,
+} from "./footer-parts";
 import { Newsletter } from "./newsletter";
-
-const pages = [
-  ["/termsAndConditions", "footer.terms"],
-  ["/privacyPolicies", "footer.privacy"],
-  ["/ComplaintsBook", "footer.complaints"],
-  ["/FAQ", "footer.faq"],
-  ["/TechnicalSupport", "footer.support"],
-  ["/PointSales", "footer.pointsOfSale"],
-] as const;
 
 /**
  * Footer variant 1, a venue's: one band in the brand's dark colour with the information
@@ -19,8 +16,7 @@ const pages = [
  */
 export function Footer1() {
   const { t } = useTranslation("layout");
-  const brand = useBrand();
-  const parts = brand.footerParts;
+  const parts = useBrand().footerParts;
   return (
     <footer className="footer1">
       <div className="footer1-band">
@@ -29,35 +25,13 @@ export function Footer1() {
             {t("footer.navigation")}
           </h2>
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
-            {pages.map(([to, key]) => (
-              <li key={to}>
-                <Link to={to} className="footer-link">
-                  {t(key)}
-                </Link>
-              </li>
-            ))}
+            <PageLinkItems pages={infoPages} />
             {parts.withdrawal ? (
               <li>
-                <a
-                  href={brand.links.withdrawalForm}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="footer-link"
-                >
-                  {t("footer.withdrawal")}
-                  <span className="sr-only"> {t("footer.newTab")}</span>
-                </a>
+                <WithdrawalLink className="footer-link" />
               </li>
             ) : null}
-            {parts.consumerDefence
-              ? brand.links.consumerDefence.map(({ labelKey, href }) => (
-                  <li key={href}>
-                    <a href={href} className="footer-link">
-                      {t(labelKey)}
-                    </a>
-                  </li>
-                ))
-              : null}
+            {parts.consumerDefence ? <ConsumerDefenceItems /> : null}
           </ul>
         </nav>
         <div>
@@ -71,8 +45,7 @@ export function Footer1() {
         </div>
       ) : null}
       <div className="footer1-band">
-        {parts.paymentLogos ? <PaymentLogos /> : <div />}
-        {parts.poweredBy ? <PoweredBy /> : null}
+        <BottomParts />
       </div>
     </footer>
   );

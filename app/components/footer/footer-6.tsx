@@ -1,16 +1,17 @@
-import { Link } from "react-router";
 import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
-import { HelpLines, PaymentLogos, PoweredBy } from "./footer-parts";
+import {
+  BottomParts,
+  ConsumerDefenceItems,
+  HelpLines,
+  infoPages,
+  PageLinkItems,
+  WithdrawalLink,
+} from "./footer-parts";
 import { Newsletter } from "./newsletter";
 
 const pages = [
-  ["/termsAndConditions", "footer.terms"],
-  ["/privacyPolicies", "footer.privacy"],
-  ["/ComplaintsBook", "footer.complaints"],
-  ["/FAQ", "footer.faq"],
-  ["/TechnicalSupport", "footer.support"],
-  ["/PointSales", "footer.pointsOfSale"],
+  ...infoPages,
   ["/Services", "footer.services"],
   ["/eticket", "footer.eticket"],
 ] as const;
@@ -32,13 +33,7 @@ export function Footer6() {
             {t("footer.navigation")}
           </h2>
           <ul className="flex flex-col gap-1">
-            {pages.map(([to, key]) => (
-              <li key={to}>
-                <Link to={to} className="footer-link">
-                  {t(key)}
-                </Link>
-              </li>
-            ))}
+            <PageLinkItems pages={pages} />
           </ul>
         </nav>
 
@@ -71,26 +66,12 @@ export function Footer6() {
             {parts.withdrawal ? (
               <>
                 <p className="text-sm text-stone-300 mb-2">{t("footer.withdrawalHint")}</p>
-                <a
-                  href={brand.links.withdrawalForm}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="footer-withdrawal"
-                >
-                  {t("footer.withdrawal")}
-                  <span className="sr-only"> {t("footer.newTab")}</span>
-                </a>
+                <WithdrawalLink className="footer-withdrawal" />
               </>
             ) : null}
             {parts.consumerDefence ? (
               <ul className="flex flex-col gap-1 mt-4">
-                {brand.links.consumerDefence.map(({ labelKey, href }) => (
-                  <li key={href}>
-                    <a href={href} className="footer-link">
-                      {t(labelKey)}
-                    </a>
-                  </li>
-                ))}
+                <ConsumerDefenceItems />
               </ul>
             ) : null}
           </div>
@@ -100,8 +81,7 @@ export function Footer6() {
       </div>
 
       <div className="footer6-bottom">
-        {parts.paymentLogos ? <PaymentLogos /> : <div />}
-        {parts.poweredBy ? <PoweredBy /> : null}
+        <BottomParts />
       </div>
     </footer>
   );
