@@ -6,11 +6,11 @@ import { Form, Link, useNavigation } from "react-router";
 import type { SeatMapSector } from "~/components/seat-map/types";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { notFound } from "~/lib/responses";
 import { BookingChoice } from "./booking-choice";
 import { useAvailabilityText } from "./hall-plan";
 import type { PerformancePage } from "./page.server";
+import { QuantityField, quantityFieldName } from "./quantity-field";
 import { seatRows } from "./seat-grid";
 
 const listPath = (sectorId?: number, row?: string) => {
@@ -105,27 +105,15 @@ function SectorChoice({
           <input type="hidden" name="intent" value="places" />
           <h3 className="text-lg font-semibold mb-0">{t("checkout:seatMap.listGeneral")}</h3>
           {general.map((sector) => {
-            const inputId = `qty-${sector.id}`;
+            const inputId = quantityFieldName(sector.id);
             return (
               <div key={sector.id} className="field mb-0 max-w-sm">
                 <p id={`${inputId}-about`} className="mb-0">
                   {described(sector)}
                 </p>
-                <label htmlFor={inputId}>
-                  {t("checkout:performance.quantity")}
-                  <span className="sr-only">
-                    {" "}
-                    {t("checkout:seatMap.inSector", { sector: sector.name })}
-                  </span>
-                </label>
-                <input
-                  id={inputId}
-                  name={inputId}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={Math.min(maxPlacesPerPurchase, sector.available)}
-                  defaultValue={quantities?.[inputId] ?? "0"}
+                <QuantityField
+                  sector={sector}
+                  quantities={quantities}
                   className="max-w-40"
                   aria-describedby={`${inputId}-about`}
                 />

@@ -4,10 +4,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
-import { maxPlacesPerPurchase } from "~/lib/purchase-limits";
 import { BookingChoice } from "./booking-choice";
 import { PriceSwatch, sectorHref, useAvailabilityText } from "./hall-plan";
 import type { SectorSummary } from "./page.server";
+import { QuantityField } from "./quantity-field";
 
 /** The 360° view from a sector. */
 export const sectorViewPath = (performancePath: string, sectorId: number) =>
@@ -32,7 +32,6 @@ export function SectorList({
       <input type="hidden" name="intent" value="places" />
       <ul className="sector-list">
         {sectors.map((sector) => {
-          const inputId = `qty-${sector.id}`;
           const soldOut = sector.available === 0;
           return (
             <li key={sector.id} id={`sector-${sector.id}`} className="sector-card">
@@ -59,23 +58,7 @@ export function SectorList({
                 ) : null}
                 {sector.kind === "GENERAL" ? (
                   <div className="field mb-0 max-w-40">
-                    <label htmlFor={inputId}>
-                      {t("checkout:performance.quantity")}
-                      <span className="sr-only">
-                        {" "}
-                        {t("checkout:seatMap.inSector", { sector: sector.name })}
-                      </span>
-                    </label>
-                    <input
-                      id={inputId}
-                      name={inputId}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={Math.min(maxPlacesPerPurchase, sector.available)}
-                      defaultValue={quantities?.[inputId] ?? "0"}
-                      disabled={soldOut}
-                    />
+                    <QuantityField sector={sector} quantities={quantities} disabled={soldOut} />
                   </div>
                 ) : null}
                 {sector.hasView ? (
