@@ -39,8 +39,6 @@ import {
 } from "../purchase/payment-follow-up.ts";
 import { preValidate } from "../purchase/pre-validation.ts";
 import {
-  extendProcess,
-  invalidateProcess,
   ownProcess,
   type ProcessRow,
   releasePerformance,
@@ -48,6 +46,7 @@ import {
   takePlaces,
 } from "../purchase/process.ts";
 import { answerQuestions, processQuestions } from "../purchase/process-answers.ts";
+import { extendProcess, invalidateProcess } from "../purchase/process-clock.ts";
 import { loadProcessView } from "../purchase/view.ts";
 import { ensureQueuePass } from "../queue/pass.ts";
 import { implement } from "./register.ts";
