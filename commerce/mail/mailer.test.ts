@@ -47,7 +47,10 @@ describe("the outbox on disk", () => {
     expect(Date.parse(eml.headers.get("date") ?? "")).not.toBeNaN();
     expect(eml.headers.get("message-id")).toMatch(/^<.+@shop\.example>$/);
     expect(eml.parts.map((part) => part.contentType)).toEqual(["text/plain", "text/html"]);
-    expect(partText(eml, "text/plain")).toBe("Hola Ana:\n\n01234567\n\n<script>x</script>\n");
+    // Lines of a MIME text part end in CRLF (RFC 5322), whatever the template wrote.
+    expect(partText(eml, "text/plain")).toBe(
+      "Hola Ana:\r\n\r\n01234567\r\n\r\n<script>x</script>\r\n",
+    );
     const html = partText(eml, "text/html") ?? "";
     expect(html).toContain('<html lang="es">');
     expect(html).toContain("<strong>01234567</strong>");
