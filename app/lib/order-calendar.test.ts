@@ -1,8 +1,15 @@
 import type { Order } from "@contract";
 import { describe, expect, it } from "vitest";
-import { escapeText, foldLine, orderCalendar, utcStamp } from "./order-calendar";
+import { calendarEvents } from "~/testing/calendar-events";
+import {
+  DEFAULT_EVENT_MINUTES,
+  escapeText,
+  foldLine,
+  orderCalendar,
+  utcStamp,
+} from "./order-calendar";
 
-const performance = (id: number, name: string, typeId = 1) => ({
+const performance = (id: number, name: string, typeId = 1, minutes: number | null = 95) => ({
   idFuncion: id,
   oEspectaculo: {
     cEspectaculoCartelNombre: name,
@@ -17,31 +24,68 @@ const performance = (id: number, name: string, typeId = 1) => ({
     nFuncionHora: 20,
     nFuncionMinuto: 30,
   },
+  nDuracionMinutos: minutes,
   cEstablecimientoNombre: "Teatro San Martín, Sala Martín Coronado",
   listaTickets: [],
 });
 
 const order = {
   idPedido: 41,
-  listaFunciones: [performance(7, "Hamlet; versión, libre"), performance(9, "Remera", 100)],
+  listaFunciones: [
+    performance(7, "Hamlet; versión, libre"),
+    performance(9, "Remera", 100, null),
+    performance(8, "Un show sin duración", 2, null),
+  ],
 } as unknown as Order;
 
 describe("orderCalendar", () => {
-  const ics = orderCalendar(order, {
-    now: new Date("2026-11-27T01:00:00Z"),
-    host: "entradas.example",
-    ordersUrl: "https://entradas.example/myOrders",
-    texts: { description: (o, p) => `Compra n.º ${o.idPedido}\nfunción ${p.idFuncion}` },
-  });
+  const calendarAt = (now: string) =>
+    orderCalendar(order, {
+      now: new Date(now),
+      host: "entradas.example",
+      ordersUrl: "https://entradas.example/myOrders",
+      texts: { description: (o, p) => `Compra n.º ${o.idPedido}\nfunción ${p.idFuncion}` },
+    });
+  const ics = calendarAt("2026-11-27T01:00:00Z");
 
   it("has one event per performance (not per product), in UTC, lines ending in CRLF", () => {
     expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
     expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     expect(ics).toContain("\r\nUID:order-41-performance-7@entradas.example\r\n");
     expect(ics).toContain("\r\nDTSTART:20261205T233000Z\r\n");
     expect(ics).toContain("\r\nDTSTAMP:20261127T010000Z\r\n");
     expect(ics).not.toMatch(/[^\r]\n/);
+  });
+
+  it("reads, in a calendar program's parser, as events that end when the show does", () => {
+    expect(calendarEvents(ics)).toEqual([
+      {
+        uid: "order-41-performance-7@entradas.example",
+        summary: "Hamlet; versión, libre",
+        location: "Teatro San Martín, Sala Martín Coronado",
+        start: "2026-12-05T23:30:00.000Z",
+        startZone: "UTC",
+        // 95 minutes, the show's length in the catalog.
+        end: "2026-12-06T01:05:00.000Z",
+        endZone: "UTC",
+        minutes: 95,
+      },
+      {
+        uid: "order-41-performance-8@entradas.example",
+        summary: "Un show sin duración",
+        location: "Teatro San Martín, Sala Martín Coronado",
+        start: "2026-12-05T23:30:00.000Z",
+        startZone: "UTC",
+        // The catalog does not say: the default length.
+        end: "2026-12-06T01:30:00.000Z",
+        endZone: "UTC",
+        minutes: DEFAULT_EVENT_MINUTES,
+      },
+    ]);
+    // The same order's file made again later: the same events (a re-import updates them).
+    const later = calendarEvents(calendarAt("2026-11-30T18:00:00Z"));
+    expect(later.map((event) => event.uid)).toEqual(calendarEvents(ics).map((event) => event.uid));
   });
 
   it("escapes text values", () => {

@@ -1,6 +1,7 @@
 // An order's performances as an iCalendar file (RFC 5545): one event per performance, so the
-// buyer's calendar reminds them of the show. Products (no date) have no event. Text is
-// escaped and long lines folded at 75 octets, as calendar programs expect.
+// buyer's calendar reminds them of the show, from its start to its end. Products (no date)
+// have no event. Text is escaped and long lines folded at 75 octets, as calendar programs
+// expect.
 import type { Order } from "@contract";
 import { isProduct } from "./browse-paths";
 
@@ -45,9 +46,25 @@ export function utcStamp(date: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
+/**
+ * An event's length when the catalog gives the show none: two hours, about a play or a
+ * concert with its interval. One length for every type, since show types are the catalog's
+ * own (only type 100, a product, is fixed, and it has no event); the demo catalog gives
+ * every show its length, so this is for imported catalogs that leave it out.
+ */
+export const DEFAULT_EVENT_MINUTES = 120;
+
+type OrderPerformance = Order["listaFunciones"][number];
+
+/** When the performance ends: its start plus the show's length (or the default). */
+export function performanceEnd(performance: OrderPerformance): Date {
+  const minutes = performance.nDuracionMinutos ?? DEFAULT_EVENT_MINUTES;
+  return new Date(Date.parse(performance.oFuncionFecha.dFecha) + minutes * 60_000);
+}
+
 export type CalendarTexts = {
   /** "Order no. 12: 2 tickets (Platea A 1, Platea A 2)". */
-  description: (order: Order, performance: Order["listaFunciones"][number]) => string;
+  description: (order: Order, performance: OrderPerformance) => string;
 };
 
 export function orderCalendar(
@@ -68,6 +85,7 @@ export function orderCalendar(
       `UID:order-${order.idPedido}-performance-${performance.idFuncion}@${options.host}`,
       `DTSTAMP:${utcStamp(options.now)}`,
       `DTSTART:${utcStamp(new Date(performance.oFuncionFecha.dFecha))}`,
+      `DTEND:${utcStamp(performanceEnd(performance))}`,
       `SUMMARY:${escapeText(performance.oEspectaculo.cEspectaculoCartelNombre)}`,
       `LOCATION:${escapeText(performance.cEstablecimientoNombre)}`,
       `DESCRIPTION:${escapeText(options.texts.description(order, performance))}`,

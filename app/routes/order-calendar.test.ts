@@ -2,6 +2,7 @@
 // (or an id that is no order) leads back to My orders, told why.
 import { beforeEach, describe, expect, it } from "vitest";
 import { sessionStorage } from "~/services/session.server";
+import { calendarEvents } from "~/testing/calendar-events";
 import { pageGet, runRoute } from "~/testing/route-harness";
 import { type Buyer, setUpPaidOrder } from "~/testing/shop-buyer";
 import { loader } from "./order-calendar";
@@ -31,6 +32,18 @@ describe("an order's calendar file", () => {
     expect(text).toContain(`UID:order-${anasOrder}-performance-${api.fx.performances.main.id}@`);
     expect(text).toContain("LOCATION:Teatro de Prueba");
     expect(text).toContain(`DESCRIPTION:Order no. ${anasOrder}: 2 tickets.`);
+    // Read as a calendar program does: from the performance's start to its end, the show's
+    // 90 minutes in the catalog.
+    const main = api.fx.performances.main;
+    const [event] = calendarEvents(text);
+    expect(event).toMatchObject({
+      summary: "Obra de Prueba",
+      location: "Teatro de Prueba",
+      start: main.startsAt.toISOString(),
+      end: new Date(main.startsAt.getTime() + 90 * 60_000).toISOString(),
+      endZone: "UTC",
+      minutes: 90,
+    });
   });
 
   it("is nobody else's: back to My orders, saying so", async () => {

@@ -22,6 +22,8 @@ export const orderPerformanceSchema = z.object({
   idFuncion: z.number().int(),
   oEspectaculo: showCardSchema,
   oFuncionFecha: functionDateSchema,
+  /** How long the show lasts (the calendar event's end); null when the catalog does not say. */
+  nDuracionMinutos: z.number().int().nullable(),
   cEstablecimientoNombre: z.string(),
   listaTickets: z.array(orderTicketSchema),
   /** What the performance asked before paying, as answered (the holder's name…). */

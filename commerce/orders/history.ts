@@ -42,6 +42,7 @@ export type OrderTicketRow = {
   startsAt: Date;
   showId: number;
   isProduct: boolean;
+  durationMinutes: number | null;
 };
 
 export type OrderWithTickets = {
@@ -115,6 +116,7 @@ export async function loadOrders(
       startsAt: performances.startsAt,
       showId: shows.id,
       isProduct: shows.isProduct,
+      durationMinutes: shows.durationMinutes,
     })
     .from(tickets)
     .innerJoin(positions, eq(positions.id, tickets.positionId))
@@ -232,6 +234,7 @@ export async function loadOrders(
             idFuncion: rows[0].performanceId,
             oEspectaculo: card,
             oFuncionFecha: functionDateParts(rows[0].startsAt),
+            nDuracionMinutos: rows[0].durationMinutes,
             cEstablecimientoNombre: card.cEstablecimientoNombre,
             listaDatos: answerRows
               .filter(
