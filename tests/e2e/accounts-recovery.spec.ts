@@ -78,7 +78,7 @@ test("a password is recovered with the code mailed to the outbox, and logs in", 
   await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Enviar código" }).click();
   await expect(
-    page.getByText(`Si ${email} tiene una cuenta, le enviamos un código.`),
+    page.getByText(`Si ${email} tiene una cuenta, te enviamos un código a esa dirección.`),
   ).toBeVisible();
   await expectAccessible(page);
   const code = await recoveryCodeFor(email);
