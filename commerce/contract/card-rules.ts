@@ -48,3 +48,26 @@ export function cardBrand(digits: string): CardBrand {
   if (digits.length >= 4 && four >= 2221 && four <= 2720) return "MASTERCARD";
   return "OTHER";
 }
+
+/**
+ * Which of §5's card rules the shop applies itself (§9 flag `cardValidation`): the number's
+ * length and checksum, the security code's 3 or 4 digits, the expiry not past. A rule turned
+ * off is left to the acquirer; what cannot be sent at all (empty, not digits) is still refused.
+ */
+export type CardChecks = { number: boolean; cvc: boolean; expiry: boolean };
+
+export const allCardChecks: CardChecks = { number: true, cvc: true, expiry: true };
+
+/** One value per set of checks, built once (a form builds its schema on every render). */
+export function onePerCardChecks<T>(build: (checks: CardChecks) => T): (checks: CardChecks) => T {
+  const built = new Map<string, T>();
+  return (checks) => {
+    const key = `${checks.number}/${checks.cvc}/${checks.expiry}`;
+    let value = built.get(key);
+    if (value === undefined) {
+      value = build(checks);
+      built.set(key, value);
+    }
+    return value;
+  };
+}

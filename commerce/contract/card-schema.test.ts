@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardSchema, chargeRequest } from "./index.ts";
+import { allCardChecks, cardSchema, cardSchemaFor, chargeRequest } from "./index.ts";
 
 const now = new Date();
 const validCard = {
@@ -88,5 +88,47 @@ describe("cardSchema card rules", () => {
     expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
       ["oTarjeta.cNumero", "cardNumberInvalid"],
     ]);
+  });
+});
+
+describe("cardSchemaFor: the brand's cardValidation turns each rule on or off", () => {
+  const noChecks = { number: false, cvc: false, expiry: false };
+  const twoMonthsBack = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 15));
+  const expiredCard = {
+    ...validCard,
+    nMesVencimiento: twoMonthsBack.getUTCMonth() + 1,
+    nAnioVencimiento: twoMonthsBack.getUTCFullYear(),
+  };
+  const errorsOf = (checks: typeof noChecks, input: unknown) => {
+    const result = cardSchemaFor(checks).safeParse(input);
+    return result.success ? [] : result.error.issues.map((i) => `${i.path}: ${i.message}`);
+  };
+
+  it.each([
+    ["number", { ...validCard, cNumero: "4242424242424241" }, "cNumero: cardNumberInvalid"],
+    ["number", { ...validCard, cNumero: "4242" }, "cNumero: cardNumberIncomplete"],
+    ["cvc", { ...validCard, cCodigoSeguridad: "12" }, "cCodigoSeguridad: cvcInvalid"],
+    ["expiry", expiredCard, "nMesVencimiento: expiryPast"],
+  ] as const)("%s on refuses what %s off leaves to the acquirer", (rule, card, error) => {
+    expect(errorsOf({ ...noChecks, [rule]: true }, card)).toEqual([error]);
+    expect(errorsOf({ ...allCardChecks, [rule]: false }, card)).toEqual([]);
+  });
+
+  it("still refuses what cannot be sent with every rule off", () => {
+    expect(
+      errorsOf(noChecks, { ...validCard, cNumero: "4242 abcd", cCodigoSeguridad: "1a3" }),
+    ).toEqual(["cNumero: cardNumberDigits", "cCodigoSeguridad: cvcDigits"]);
+    expect(errorsOf(noChecks, { ...validCard, cNumero: "", cCodigoSeguridad: "" })).toEqual([
+      "cNumero: cardNumberRequired",
+      "cCodigoSeguridad: cvcRequired",
+    ]);
+    expect(errorsOf(noChecks, { ...validCard, nMesVencimiento: "13" })).toEqual([
+      "nMesVencimiento: expiryMonthRequired",
+    ]);
+  });
+
+  it("builds one schema per set of checks", () => {
+    expect(cardSchemaFor({ ...noChecks })).toBe(cardSchemaFor({ ...noChecks }));
+    expect(cardSchemaFor({ ...allCardChecks })).toBe(cardSchema);
   });
 });

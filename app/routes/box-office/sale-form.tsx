@@ -6,8 +6,9 @@ import type { PerformanceQuestions, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
 import { CardFields } from "~/components/card-fields";
 import { FormErrors, keepFocusOnSubmitPress, RadioField, useShopForm } from "~/components/field";
+import { useBrand } from "~/config/brand";
 import { formatPrice } from "~/lib/format";
-import { boxSaleForm } from "~/lib/forms";
+import { boxSaleFormWith } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
 import { QuestionsFields } from "~/routes/buy-ticket/questions-fields";
@@ -30,7 +31,7 @@ export function SaleForm({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useShopForm(boxSaleForm, {
+  const [form, fields] = useShopForm(boxSaleFormWith(useBrand().flags.cardValidation), {
     lastResult,
     defaultValue: { ...answerDefaults(questions), cMedioDePago: "EFECTIVO", nCuotas: "1" },
   });

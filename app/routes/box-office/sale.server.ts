@@ -5,8 +5,9 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
 import { data, redirect } from "react-router";
+import { brand } from "~/config/brand.server";
 import { boxSalePath } from "~/lib/box-office";
-import { boxSaleForm } from "~/lib/forms";
+import { boxSaleFormWith } from "~/lib/forms";
 import { notFound } from "~/lib/responses";
 import { cancelPurchase, endPurchase, isEmptied } from "~/routes/buy-ticket/checkout.server";
 import { loadQuestions, saveAnswers } from "~/routes/buy-ticket/questions.server";
@@ -59,7 +60,7 @@ export async function loadSale(shop: RequestContext, processId: number) {
 const hideFields = ["oTarjeta.cCodigoSeguridad"];
 
 async function sell(shop: RequestContext, process: PurchaseProcess, form: FormData) {
-  const submission = parseWithZod(form, { schema: boxSaleForm });
+  const submission = parseWithZod(form, { schema: boxSaleFormWith(brand.flags.cardValidation) });
   if (submission.status !== "success") {
     return data(
       { ...submission.reply({ hideFields }), idempotencyKey: randomUUID() },

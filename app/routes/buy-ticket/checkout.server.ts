@@ -10,9 +10,10 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
 import { data, redirect, redirectDocument } from "react-router";
+import { brand } from "~/config/brand.server";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { binOf, plansSeenValue } from "~/lib/card-plans";
-import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
+import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
 import { bankReturnPath, payConfirmPath, walletReturnPath } from "~/lib/pay-result";
 import { finishedFor, followProcess, type TimerOrigin, timerOrigins } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
@@ -148,7 +149,9 @@ export async function checkoutAction(
 
   // A wallet method is paid without a card: its form has none.
   const wallet = await walletMethodOf(shop, processId, form.get("nFormaDePago"));
-  const byCard = wallet ? null : parseWithZod(form, { schema: checkoutForm });
+  const byCard = wallet
+    ? null
+    : parseWithZod(form, { schema: checkoutFormWith(brand.flags.cardValidation) });
   const submission = byCard ?? parseWithZod(form, { schema: walletCheckoutForm });
   if (submission.status !== "success") {
     // Refused before reaching the API: nothing was tried, any key will do for the next try.

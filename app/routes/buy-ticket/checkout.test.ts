@@ -1,6 +1,7 @@
 // The checkout's loader and action through the request context, against the embedded API:
 // what a buyer's browser would get back for each submission, cookie included.
 import { beforeEach, describe, expect, it } from "vitest";
+import { brand } from "~/config/brand.server";
 import { resetTimer, startTimer } from "~/lib/purchase-timer";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, loggedIn, pageGet, runRoute } from "~/testing/route-harness";
@@ -110,6 +111,38 @@ describe("checkout action", () => {
     expect(reply.data.error.lAceptaTerminos).toEqual(["termsRequired"]);
     expect(reply.data.error["oTarjeta.cNumero"]).toEqual(["cardNumberIncomplete"]);
     expect(JSON.stringify(reply.data.initialValue)).not.toContain('cCodigoSeguridad":"123');
+  });
+
+  it("checks the card with the rules the brand's cardValidation turns on, the others left to the bank", async () => {
+    const past = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 2, 15));
+    // Expired, and a security code of 2 digits; the plans not seen yet, so nothing is charged.
+    const form = payment({
+      cPlanesVistos: "",
+      "oTarjeta.nMesVencimiento": String(past.getUTCMonth() + 1),
+      "oTarjeta.nAnioVencimiento": String(past.getUTCFullYear()),
+      "oTarjeta.cCodigoSeguridad": "12",
+    });
+    type Reply = { init?: ResponseInit; data: { error?: Record<string, string[]> } };
+    const on = (await runRoute(action, formPost(checkout(), form, cookie), params()))
+      .result as unknown as Reply;
+    expect(on.init?.status).toBe(400);
+    expect(on.data.error).toMatchObject({
+      "oTarjeta.nMesVencimiento": ["expiryPast"],
+      "oTarjeta.cCodigoSeguridad": ["cvcInvalid"],
+    });
+
+    const shipped = brand.flags.cardValidation;
+    brand.flags.cardValidation = { number: true, cvc: false, expiry: false };
+    try {
+      const off = (await runRoute(action, formPost(checkout(), form, cookie), params()))
+        .result as unknown as Reply & { data: { cardPlans?: unknown } };
+      // Past the form's checks: the card's plans are the answer, as for a valid card.
+      expect(off.data.error?.["oTarjeta.nMesVencimiento"]).toBeUndefined();
+      expect(off.data.error?.["oTarjeta.cCodigoSeguridad"]).toBeUndefined();
+      expect(off.data.cardPlans).toMatchObject({ bin: "42424242" });
+    } finally {
+      brand.flags.cardValidation = shipped;
+    }
   });
 
   it("shows a declined card's reason with 402 and keeps the purchase", async () => {

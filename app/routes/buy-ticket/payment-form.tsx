@@ -20,10 +20,11 @@ import { FormErrors, keepFocusOnSubmitPress, RadioField, useShopForm } from "~/c
 import { PlansStepNotice } from "~/components/installments-field";
 import { StepNotice } from "~/components/step-notice";
 import { TermsField } from "~/components/terms-field";
+import { useBrand } from "~/config/brand";
 import type { PlansAnswer } from "~/lib/card-plans";
 import type { CheckoutAmounts } from "~/lib/checkout-amounts";
 import { formatPrice } from "~/lib/format";
-import { checkoutForm, walletCheckoutForm } from "~/lib/forms";
+import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
 import { DeliveryAddressField } from "./delivery-address-field";
@@ -73,9 +74,8 @@ export function PaymentForm({
   const walletChosen =
     paymentMethods.find((method) => String(method.nFormaDePago) === methodId)?.cTipo ===
     "BILLETERA";
-  const schema = walletChosen
-    ? (walletCheckoutForm as unknown as typeof checkoutForm)
-    : checkoutForm;
+  const cardForm = checkoutFormWith(useBrand().flags.cardValidation);
+  const schema = walletChosen ? (walletCheckoutForm as unknown as typeof cardForm) : cardForm;
   const [form, fields] = useShopForm(schema, {
     lastResult,
     defaultValue: {

@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, type PurchaseProcess } from "@contract";
 import { data } from "react-router";
-import { paymentChangeForm, walletPaymentChangeForm } from "~/lib/forms";
+import { brand } from "~/config/brand.server";
+import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
 import { bankReturnPath } from "~/lib/pay-result";
 import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
@@ -98,7 +99,11 @@ export async function payChangeAction(
   const { commerce } = shop;
   const params = { id: processId };
   const wallet = await walletMethodOf(shop, processId, form.get("nFormaDePago"));
-  const byCard = wallet ? null : parseWithZod(form, { schema: paymentChangeForm });
+  const byCard = wallet
+    ? null
+    : parseWithZod(form, {
+        schema: paymentChangeFormWith(brand.flags.cardValidation),
+      });
   const submission = byCard ?? parseWithZod(form, { schema: walletPaymentChangeForm });
   if (submission.status !== "success") {
     return data(

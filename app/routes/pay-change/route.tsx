@@ -11,9 +11,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, RadioField, useShopForm } from "~/components/field";
 import { PlansStepNotice } from "~/components/installments-field";
+import { useBrand } from "~/config/brand";
 import { cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
 import { formatDateTime, formatPrice } from "~/lib/format";
-import { paymentChangeForm, walletPaymentChangeForm } from "~/lib/forms";
+import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { payConfirmPath } from "~/lib/pay-result";
@@ -188,9 +189,8 @@ function ChangeForm({
   const walletChosen =
     paymentMethods.find((method) => String(method.nFormaDePago) === methodId)?.cTipo ===
     "BILLETERA";
-  const schema = walletChosen
-    ? (walletPaymentChangeForm as unknown as typeof paymentChangeForm)
-    : paymentChangeForm;
+  const cardForm = paymentChangeFormWith(useBrand().flags.cardValidation);
+  const schema = walletChosen ? (walletPaymentChangeForm as unknown as typeof cardForm) : cardForm;
   const [form, fields] = useShopForm(schema, {
     id: "pay-change",
     lastResult,

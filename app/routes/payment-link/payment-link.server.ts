@@ -7,9 +7,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, type PaymentLinkView } from "@contract";
 import { data, redirect, redirectDocument } from "react-router";
 import { z } from "zod";
+import { brand } from "~/config/brand.server";
 import { binOf, cardOwnMethod, type PlansAnswer, plansSeenValue } from "~/lib/card-plans";
 import { plansAnswerOf } from "~/lib/card-plans.server";
-import { paymentLinkForm } from "~/lib/forms";
+import { paymentLinkFormWith } from "~/lib/forms";
 import { type PaymentLinkRef, paymentLinkConfirmPath, paymentLinkRef } from "~/lib/payment-link";
 import { notFound } from "~/lib/responses";
 import { type CommerceClient, orThrow, unavailableNow } from "~/services/commerce.server";
@@ -82,7 +83,9 @@ export async function payLinkAction(
   link: PaymentLinkRef,
   form: FormData,
 ) {
-  const submission = parseWithZod(form, { schema: paymentLinkForm });
+  const submission = parseWithZod(form, {
+    schema: paymentLinkFormWith(brand.flags.cardValidation),
+  });
   if (submission.status !== "success" || (await isSpam(form))) {
     return data(
       { ...submission.reply({ hideFields }), idempotencyKey: randomUUID() },

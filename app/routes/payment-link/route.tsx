@@ -12,10 +12,11 @@ import { FormErrors, keepFocusOnSubmitPress, useShopForm } from "~/components/fi
 import { HoneypotFields } from "~/components/honeypot-fields";
 import { PlansStepNotice } from "~/components/installments-field";
 import { TermsField } from "~/components/terms-field";
+import { useBrand } from "~/config/brand";
 import { cardOwnMethod, cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
 import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
-import { paymentLinkForm } from "~/lib/forms";
+import { paymentLinkFormWith } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
@@ -145,7 +146,7 @@ function PayForm({
   /** The card's plans, answered as a step instead of paying. */
   plansStep: PlansAnswer | null | undefined;
 }) {
-  const [form, fields] = useShopForm(paymentLinkForm, {
+  const [form, fields] = useShopForm(paymentLinkFormWith(useBrand().flags.cardValidation), {
     lastResult,
     defaultValue: { nCuotas: "1" },
   });
