@@ -31,6 +31,8 @@ export type SessionData = {
   external: { pending: AdditionalDataField[] };
   /** The door check's entrance and performance, as door staff last set them (/door). */
   door: { entrance: string; performanceId: number | null };
+  /** The sector last opened on a few performances, reopened on return (remembered-sectors.ts). */
+  sectors: ReadonlyArray<readonly [performanceId: number, sectorId: number]>;
 };
 
 export type ShopUser = SessionData["user"];

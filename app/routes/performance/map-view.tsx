@@ -12,6 +12,7 @@ import { BestAvailableForm } from "./best-available-form";
 import { BookingChoice } from "./booking-choice";
 import { HallPlan, Legend } from "./hall-plan";
 import type { PerformancePage, SeatGridPages } from "./page.server";
+import { wholeHallQuery } from "./remembered-sectors";
 import { SeatGrid } from "./seat-grid";
 import { SectorList, sectorViewPath } from "./sector-list";
 
@@ -146,7 +147,8 @@ function ChosenSector({
         <BookingChoice />
       </Form>
       <p>
-        <a href="#hall-heading">{t("checkout:seatMap.backToHall")}</a>
+        {/* The whole hall, chosen: the page forgets the sector it would reopen on. */}
+        <Link to={`${wholeHallQuery}#hall-heading`}>{t("checkout:seatMap.backToHall")}</Link>
       </p>
     </section>
   );

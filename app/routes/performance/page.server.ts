@@ -1,7 +1,7 @@
 // What the performance page shows: the whole hall (stage, every sector coloured by price and
 // availability), the sectors with their prices, and — for the chosen numbered sector (asked
-// for with ?sector=, or the only numbered one: spec §2 "seat map shown automatically") —
-// its seats, ready for the server-rendered form and the JavaScript map alike.
+// for with ?sector=, or the only numbered one or the one last opened: spec §2 "seat map shown
+// automatically") — its seats, ready for the server-rendered form and the JavaScript map alike.
 import {
   type Availability,
   endpoints,
@@ -74,17 +74,24 @@ export function availabilityPath(seo: string, performanceId: number, sectorId: n
 
 /**
  * The numbered sector whose seats to show: ?sector= (one of the performance's numbered
- * sectors, else 404 as for any unknown id), else — with the flag seatMapAutoShow (§9) — the
- * only numbered sector, else none: the hall.
+ * sectors, else 404 as for any unknown id; empty: the hall, chosen: wholeHallQuery), else — with the flag
+ * seatMapAutoShow (§9) — the only numbered sector, or the one the buyer last opened here
+ * (`rememberedId`), else none: the hall.
  */
 export function chosenSectorOf(
   url: URL,
   sectors: readonly Sector[],
   autoShow = brand.flags.seatMapAutoShow,
+  rememberedId: number | null = null,
 ): Sector | null {
   const asked = url.searchParams.get("sector");
   const numbered = sectors.filter((sector) => sector.cTipo === "NUMBERED");
-  if (asked === null) return autoShow && numbered.length === 1 ? numbered[0] : null;
+  if (asked === "") return null;
+  if (asked === null) {
+    if (!autoShow) return null;
+    if (numbered.length === 1) return numbered[0];
+    return numbered.find((sector) => sector.idSector === rememberedId) ?? null;
+  }
   const id = idPath.safeParse(asked);
   const sector = id.success ? numbered.find((s) => s.idSector === id.data) : undefined;
   if (!sector) throw notFound();
@@ -167,6 +174,8 @@ type LoadOptions = {
   url: URL;
   /** Seats the buyer had ticked before a refused submit. */
   chosenSeats?: number[];
+  /** The sector the buyer last opened on this performance (remembered-sectors.ts). */
+  rememberedSectorId?: number | null;
 };
 
 /**
@@ -200,10 +209,17 @@ function withFreePlaces(sectors: readonly Sector[], availability: Availability):
 export async function loadPerformancePage(
   context: RequestContext,
   performance: PerformanceDetail,
-  { url, chosenSeats = [] }: LoadOptions,
+  { url, chosenSeats = [], rememberedSectorId = null }: LoadOptions,
 ) {
   const { commerce, locale } = context;
-  const chosenSector = chosenSectorOf(url, performance.listaSectores);
+  // The list alternative opens where it is asked to: a remembered sector is the map's.
+  const remembered = pageViewOf(url) === "map" ? rememberedSectorId : null;
+  const chosenSector = chosenSectorOf(
+    url,
+    performance.listaSectores,
+    brand.flags.seatMapAutoShow,
+    remembered,
+  );
   const [hall, availability, offered] = await Promise.all([
     performance.idSala ? hallOf(commerce, performance.idSala, locale) : null,
     availabilityNow(context, performance.idFuncion, chosenSector),

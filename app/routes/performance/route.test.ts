@@ -418,6 +418,50 @@ describe("the map's availability refresh", () => {
   });
 });
 
+describe("the sector last opened, shown again on return (flag seatMapAutoShow, §2)", () => {
+  /** A second numbered sector: the page alone would open on the hall. */
+  async function withTwoNumbered() {
+    const stand = await addNumberedSector(
+      api.db,
+      { hallId: fx.hall.hall.id, performanceId: fx.performances.main.id },
+      { code: "palco", name: "Palco", rows: 1, seatsPerRow: 4, top: 220 },
+    );
+    return stand.sectorId;
+  }
+  /** The page as a browser sees it: each visit with the cookie the last one left. */
+  async function visitor() {
+    let cookie = await ana.cookie();
+    return async (query = "") => {
+      const visit = await openPage(query, cookie);
+      if (visit.setCookie) cookie = visit.setCookie.split(";")[0];
+      return visit.result?.chosen?.sectorId ?? null;
+    };
+  }
+
+  it("on: back on the performance, the sector opened before; the hall link shows the hall", async () => {
+    const palco = await withTwoNumbered();
+    const visit = await visitor();
+    expect(await visit()).toBeNull();
+    expect(await visit(`?sector=${palco}`)).toBe(palco);
+    // Went to the cart or to log in, and came back to the performance's address.
+    expect(await visit()).toBe(palco);
+    expect(await visit("?sector=")).toBeNull();
+    expect(await visit()).toBeNull();
+  });
+
+  it("off: the hall on return, whatever was opened before", async () => {
+    const palco = await withTwoNumbered();
+    const visit = await visitor();
+    brand.flags.seatMapAutoShow = false;
+    try {
+      expect(await visit(`?sector=${palco}`)).toBe(palco);
+      expect(await visit()).toBeNull();
+    } finally {
+      brand.flags.seatMapAutoShow = true;
+    }
+  });
+});
+
 describe("with the flag loginRequiredForSeatSelection off (§9)", () => {
   beforeEach(() => {
     brand.flags.loginRequiredForSeatSelection = false;

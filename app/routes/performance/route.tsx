@@ -28,6 +28,7 @@ import { performanceOf } from "./hall-cache.server";
 import { MapView } from "./map-view";
 import { OfferedProducts } from "./offered-products";
 import { loadPerformancePage } from "./page.server";
+import { afterOpening, rememberedSectorOf, rememberedSectorsOf } from "./remembered-sectors";
 import { listRowOf, SeatList } from "./seat-list";
 import { seatViewer } from "./seat-viewer.server";
 
@@ -55,7 +56,16 @@ export async function loader(args: Route.LoaderArgs) {
     throw redirect(`${performancePath(show.cSeo, performance.idFuncion)}${url.search}`, 301);
   }
   const t = getT(args.context);
-  const page = await loadPerformancePage(shop, performance, { url });
+  const remembered = rememberedSectorsOf(shop.session.get("sectors"));
+  const page = await loadPerformancePage(shop, performance, {
+    url,
+    rememberedSectorId: rememberedSectorOf(remembered, performance.idFuncion),
+  });
+  // A sector asked for is remembered, the whole hall asked for forgets it (seatMapAutoShow).
+  if (brand.flags.seatMapAutoShow && url.searchParams.has("sector")) {
+    const sectorId = page.chosen?.sectorId ?? null;
+    shop.session.set("sectors", afterOpening(remembered, performance.idFuncion, sectorId));
+  }
   const when = formatDateTime(performance.oFuncionFecha.dFecha, getLocale(args.context));
   const seo = seoFor(args, {
     title: `${show.cEspectaculoCartelNombre} — ${when}`,
