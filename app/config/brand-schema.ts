@@ -49,7 +49,7 @@ export type FlagOverrides = z.infer<typeof flagOverridesSchema>;
 
 export const brandSchema = z.strictObject({
   name: z.string().min(1),
-  headerVariant: z.enum(["power"]),
+  headerVariant: z.enum(["power", "tabs"]),
   footerVariant: z.union([z.literal(6), z.literal(1)]),
   logo: z.strictObject({ src: url, width: z.number().int(), height: z.number().int() }),
   /** The app bar's colour and its darker shade (open menus, pressed seats): white text on both. */
@@ -78,7 +78,7 @@ export const brandSchema = z.strictObject({
     ),
   }),
   flags: flagsSchema,
-  /** How many show types the header offers as shortcuts (§9: 5; category-tab variant: 6). */
+  /** How many show types the header offers as shortcuts (§9: 5; category-tab variant: up to 6). */
   headerShortcutTypes: z.number().int().min(0).max(12),
   /** How many shows the billboard highlights (§9: 3). */
   highlightedShows: z.number().int().min(0).max(12),

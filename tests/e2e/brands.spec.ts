@@ -1,6 +1,6 @@
 // Brands by configuration (§1, §6): the suite's storefront serves the city's brand; a second
 // storefront started here with BRAND=venue serves the venue's, on the same API. Each shows its
-// own logo, colours and footer, and its flags (a venue's seats are shown before a login);
+// own logo, colours, header and footer, and its flags (a venue's seats are shown before a login);
 // axe on every page of both, JavaScript on and off.
 import type { ChildProcess } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
@@ -11,6 +11,7 @@ import {
   openSeatForm,
   openShowOnSale,
   skipSplash,
+  waitForHydration,
 } from "./support";
 
 /** The app bar's background, as the browser paints it. */
@@ -69,6 +70,43 @@ test.describe("a venue's brand (BRAND=venue)", () => {
     const payments = footer.getByRole("list", { name: "Medios de pago" }).getByRole("img");
     await expect(payments).toHaveCount(4);
     await expect(footer.getByRole("link", { name: "Funciona con Entradas BA" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("its header: the first six categories as tabs under the bar, at 1280 and 390 px", async ({
+    page,
+  }) => {
+    await skipSplash({ page });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${origin}/`);
+    const banner = page.getByRole("banner");
+    const tabs = banner
+      .getByRole("navigation", { name: "Categorías", exact: true })
+      .getByRole("link");
+    // Eight categories by nOrden: Ópera and Festivales, the 7th and 8th, are the drawer's only.
+    await expect(tabs).toHaveText(["Teatro", "Música", "Danza", "Infantiles", "Museos", "Cine"]);
+    await expect(banner.getByRole("search")).toBeVisible();
+    await expectAccessible(page);
+
+    // The logo on the billboard loads it anew (§2), from anywhere else it goes there.
+    await waitForHydration(page);
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await banner.getByRole("link", { name: "Sala Sinfónica, ir a la cartelera" }).click();
+    await expect.poll(() => page.evaluate(() => "sameDocument" in window)).toBe(false);
+
+    // A tab, by keyboard: its category's listing, the tab marked as the page shown.
+    await tabs.filter({ hasText: "Danza" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/AdvancedSearch\?aListaidTipoDeEspectaculo=\d+$/);
+    await expect(tabs.filter({ hasText: "Danza" })).toHaveAttribute("aria-current", "page");
+    await expectAccessible(page);
+
+    // A phone: the tabs stay (scrolling sideways), the drawer lists every category.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(tabs.first()).toBeVisible();
+    await banner.locator("summary.drawer-toggle").click();
+    const drawer = banner.getByRole("navigation", { name: "Menú lateral" });
+    await expect(drawer.getByRole("link", { name: "Festivales" })).toBeVisible();
     await expectAccessible(page);
   });
 

@@ -7,6 +7,7 @@ import { Footer6 } from "../footer/footer-6";
 import { footerFor, footerVariants } from "../footer/registry";
 import { PowerHeader } from "./power-header";
 import { headerFor, headerVariants } from "./registry";
+import { TabsHeader } from "./tabs-header";
 
 describe("layout variant registries", () => {
   it("has a header component for every header variant a brand may name", () => {
@@ -25,14 +26,15 @@ describe("layout variant registries", () => {
     expect(Object.keys(footerVariants).map(Number).sort()).toEqual([...allowed].sort());
   });
 
-  it("resolves the city's brand to the 'Power' app bar and footer 6, the venue's to footer 1", () => {
+  it("resolves the city's brand to the 'Power' app bar and footer 6, the venue's to the tabs and footer 1", () => {
     expect(headerFor(brand.headerVariant)).toBe(PowerHeader);
     expect(footerFor(brand.footerVariant)).toBe(Footer6);
+    expect(headerFor(venueBrand.headerVariant)).toBe(TabsHeader);
     expect(footerFor(venueBrand.footerVariant)).toBe(Footer1);
   });
 
   it("rejects a brand that names a variant nobody built", () => {
-    expect(brandSchema.safeParse({ ...brand, headerVariant: "tabs" }).success).toBe(false);
+    expect(brandSchema.safeParse({ ...brand, headerVariant: "mega" }).success).toBe(false);
     expect(brandSchema.safeParse({ ...brand, footerVariant: 13 }).success).toBe(false);
   });
 });

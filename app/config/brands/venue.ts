@@ -1,13 +1,13 @@
-// A venue's own shop (BRAND=venue): the same app bar in the venue's colours and logo, the
-// compact footer 1 with its help lines and the accepted cards, without the city's newsletter,
-// withdrawal button and consumer-defence links. Flags as the city's, but the seats of a
+// A venue's own shop (BRAND=venue): the app bar with a row of category tabs (the first six),
+// in the venue's colours and logo, the compact footer 1 with its help lines and the accepted
+// cards, without the city's newsletter, withdrawal button and consumer-defence links. Flags as the city's, but the seats of a
 // performance are shown to visitors before they log in.
 import type { Brand } from "../brand-schema";
 import { cityBrand } from "./city";
 
 export const venueBrand: Brand = {
   name: "Sala Sinfónica",
-  headerVariant: "power",
+  headerVariant: "tabs",
   footerVariant: 1,
   logo: { src: "/brands/venue/logo.svg", width: 40, height: 40 },
   colours: { brand: "#8a1c2b", brandDark: "#5e1320" },
@@ -29,6 +29,6 @@ export const venueBrand: Brand = {
     ],
   },
   flags: { ...cityBrand.flags, loginRequiredForSeatSelection: false },
-  headerShortcutTypes: 5,
+  headerShortcutTypes: 6,
   highlightedShows: 3,
 };
