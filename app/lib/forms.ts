@@ -6,6 +6,7 @@ import {
   aliasSchema,
   allCardChecks,
   type CardChecks,
+  cardSchema,
   cardSchemaFor,
   changePasswordRequest,
   counterPaymentMedia,
@@ -84,31 +85,31 @@ export const personalDataForm = personalDataRules(personalDataObject);
 /** My alias: empty clears it. */
 export const aliasForm = z.object({ cAlias: aliasSchema.optional() });
 
+/** Checkout: delivery, payment method and installments, the card, and the terms (§5). */
+export const checkoutForm = z.object({
+  idEntregaTipo: z.coerce.number({ error: "deliveryRequired" }).int().positive(),
+  /** Home delivery's address (the API says when it is missing for the type chosen). */
+  idClienteDomicilio: z.coerce
+    .number({ error: "deliveryAddressRequired" })
+    .int()
+    .positive({ error: "deliveryAddressRequired" })
+    .optional(),
+  /** The total the buyer saw on the Pay button: a different one is shown before charging. */
+  fTotalVisto: z.coerce.number({ error: "invalid" }).int().nonnegative().optional(),
+  nFormaDePago: z.coerce.number({ error: "paymentMethodRequired" }).int().positive(),
+  nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),
+  oTarjeta: cardSchema,
+  lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
+  cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
+});
+
 /**
- * Checkout: delivery, payment method and installments, the card with the rules the brand's
- * `cardValidation` turns on (the same in the browser and the action), and the terms (§5).
+ * The checkout with the card rules the brand's `cardValidation` turns on (§9): the same
+ * schema in the browser and in the action. `checkoutForm` has them all.
  */
 export const checkoutFormWith = onePerCardChecks((checks: CardChecks) =>
-  z.object({
-    idEntregaTipo: z.coerce.number({ error: "deliveryRequired" }).int().positive(),
-    /** Home delivery's address (the API says when it is missing for the type chosen). */
-    idClienteDomicilio: z.coerce
-      .number({ error: "deliveryAddressRequired" })
-      .int()
-      .positive({ error: "deliveryAddressRequired" })
-      .optional(),
-    /** The total the buyer saw on the Pay button: a different one is shown before charging. */
-    fTotalVisto: z.coerce.number({ error: "invalid" }).int().nonnegative().optional(),
-    nFormaDePago: z.coerce.number({ error: "paymentMethodRequired" }).int().positive(),
-    nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),
-    oTarjeta: cardSchemaFor(checks),
-    lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
-    cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
-  }),
+  checkoutForm.extend({ oTarjeta: cardSchemaFor(checks) }),
 );
-
-/** The checkout with every card rule (§9's flags as shipped). */
-export const checkoutForm = checkoutFormWith(allCardChecks);
 
 /** The checkout paid with a wallet: the same form without the card (paid on its page). */
 export const walletCheckoutForm = checkoutForm.omit({ oTarjeta: true, nCuotas: true });
@@ -117,29 +118,31 @@ export const walletCheckoutForm = checkoutForm.omit({ oTarjeta: true, nCuotas: t
  * The payment change page (/payChange/{id}): another method and, for a card, the card and its
  * installments, checked as on the checkout (the delivery and the terms were settled there).
  */
+export const paymentChangeForm = checkoutForm.pick({
+  nFormaDePago: true,
+  nCuotas: true,
+  oTarjeta: true,
+  cClaveIdempotencia: true,
+});
+
 export const paymentChangeFormWith = onePerCardChecks((checks: CardChecks) =>
-  checkoutFormWith(checks).pick({
-    nFormaDePago: true,
-    nCuotas: true,
-    oTarjeta: true,
-    cClaveIdempotencia: true,
-  }),
+  paymentChangeForm.extend({ oTarjeta: cardSchemaFor(checks) }),
 );
-export const paymentChangeForm = paymentChangeFormWith(allCardChecks);
 
 /** The payment change paid with a wallet: no card (paid on the wallet's page). */
 export const walletPaymentChangeForm = paymentChangeForm.omit({ oTarjeta: true, nCuotas: true });
 
 /** Paying a payment link (/linkPago/{id}): the card, installments and the terms. */
+export const paymentLinkForm = z.object({
+  nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24),
+  oTarjeta: cardSchema,
+  lAceptaTerminos: z.literal("on", { error: "termsRequired" }),
+  cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
+});
+
 export const paymentLinkFormWith = onePerCardChecks((checks: CardChecks) =>
-  checkoutFormWith(checks).pick({
-    nCuotas: true,
-    oTarjeta: true,
-    lAceptaTerminos: true,
-    cClaveIdempotencia: true,
-  }),
+  paymentLinkForm.extend({ oTarjeta: cardSchemaFor(checks) }),
 );
-export const paymentLinkForm = paymentLinkFormWith(allCardChecks);
 
 /** The box office's payment link: whom to mail it to. */
 export const boxPaymentLinkForm = z.object({
@@ -173,27 +176,28 @@ const cardFieldsAsTyped = z
     cDocumento: z.string().optional(),
   })
   .optional();
+const boxSaleFields = z.object({
+  cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
+  cMedioDePago: z.enum(counterPaymentMedia, { error: "paymentMediumRequired" }),
+  oComprador: z.object({
+    cNombre: plainText({ error: "buyerNameRequired" })
+      .min(1, { error: "buyerNameRequired" })
+      .max(120, { error: "tooLong" }),
+    cEmail: emailSchema.optional(),
+  }),
+  oTarjeta: cardFieldsAsTyped,
+  nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24).default(1),
+});
+
+/** The sale with the card rules the brand's `cardValidation` turns on (§9). */
 export const boxSaleFormWith = onePerCardChecks((checks: CardChecks) =>
-  z
-    .object({
-      cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
-      cMedioDePago: z.enum(counterPaymentMedia, { error: "paymentMediumRequired" }),
-      oComprador: z.object({
-        cNombre: plainText({ error: "buyerNameRequired" })
-          .min(1, { error: "buyerNameRequired" })
-          .max(120, { error: "tooLong" }),
-        cEmail: emailSchema.optional(),
-      }),
-      oTarjeta: cardFieldsAsTyped,
-      nCuotas: z.coerce.number({ error: "installmentsRequired" }).int().min(1).max(24).default(1),
-    })
-    .superRefine((sale, ctx) => {
-      if (sale.cMedioDePago !== "TARJETA_PRESENTE") return;
-      const card = cardSchemaFor(checks).safeParse(sale.oTarjeta ?? {});
-      for (const issue of card.success ? [] : card.error.issues) {
-        ctx.addIssue({ code: "custom", message: issue.message, path: ["oTarjeta", ...issue.path] });
-      }
-    }),
+  boxSaleFields.superRefine((sale, ctx) => {
+    if (sale.cMedioDePago !== "TARJETA_PRESENTE") return;
+    const card = cardSchemaFor(checks).safeParse(sale.oTarjeta ?? {});
+    for (const issue of card.success ? [] : card.error.issues) {
+      ctx.addIssue({ code: "custom", message: issue.message, path: ["oTarjeta", ...issue.path] });
+    }
+  }),
 );
 export const boxSaleForm = boxSaleFormWith(allCardChecks);
 

@@ -1,14 +1,16 @@
-// What every header variant is made of: the logo, the box office's mode, the buttons at the
-// bar's end (search on phones, shop, cart with its clock, account with the languages) and
-// the category links. A variant arranges them (power-header.tsx, tabs-header.tsx).
+// What every header variant is made of: the bar with the drawer (phones), the logo, the box
+// office's mode and the buttons at its end (search on phones, shop, cart with its clock,
+// account with the languages), and the category links. A variant puts its own parts in the
+// bar and under it (power-header.tsx, tabs-header.tsx).
 import type { ShowType } from "@contract";
-import { type RefObject, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
 import type { CartSummary } from "~/services/cart.server";
 import { AccountMenu, type HeaderUser } from "./account-menu";
 import { CartMenu } from "./cart-menu";
+import { Drawer } from "./drawer";
 import { HeaderSearch } from "./header-search";
 import { SearchIcon, ShopIcon } from "./icons";
 import { categoryHref } from "./show-types";
@@ -25,22 +27,44 @@ export type HeaderProps = {
 
 type ProcessType = "CART" | "BOX" | undefined;
 
-/** The header element's ref (its menus close on Escape and navigation) and the mode. */
-export function useHeader({ user, cart }: HeaderProps): {
-  ref: RefObject<HTMLElement | null>;
-  processType: ProcessType;
-} {
+/**
+ * The app bar, 70 px on phones and 80 px from lg: the drawer (below lg), the logo, the box
+ * office's mode, the variant's own parts (`children`), the buttons; `below` goes under it.
+ * `reloadOnBillboard`: the logo loads the billboard anew when already on it (§2, some variants).
+ */
+export function AppBar({
+  header,
+  reloadOnBillboard = false,
+  below,
+  children,
+}: {
+  header: HeaderProps;
+  reloadOnBillboard?: boolean;
+  below?: ReactNode;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLElement>(null);
   useMenus(ref);
+  const { user, cart, now, categories } = header;
   // A clerk's header is the box office's (§4 header states), with or without a sale running.
-  return { ref, processType: user?.boxOffice ? "BOX" : cart?.processType };
+  const processType: ProcessType = user?.boxOffice ? "BOX" : cart?.processType;
+  return (
+    <header ref={ref} className="appbar">
+      <div className="appbar-inner">
+        <div className="lg:hidden">
+          <Drawer user={user} categories={categories} processType={processType} />
+        </div>
+        <HeaderLogo reloadOnBillboard={reloadOnBillboard} />
+        <BoxOfficeMode processType={processType} />
+        {children}
+        <HeaderActions user={user} cart={cart} now={now} processType={processType} />
+      </div>
+      {below}
+    </header>
+  );
 }
 
-/**
- * The logo, back to the billboard. `reloadOnBillboard`: on the billboard itself it loads the
- * page anew (§2: some variants reload there), a plain link without JavaScript.
- */
-export function HeaderLogo({ reloadOnBillboard = false }: { reloadOnBillboard?: boolean }) {
+function HeaderLogo({ reloadOnBillboard }: { reloadOnBillboard: boolean }) {
   const { t } = useTranslation("layout");
   const brand = useBrand();
   const onBillboard = useLocation().pathname === "/";
@@ -49,6 +73,7 @@ export function HeaderLogo({ reloadOnBillboard = false }: { reloadOnBillboard?: 
       to="/"
       className="appbar-logo"
       aria-label={t("header.home", { name: brand.name })}
+      // Without JavaScript every link loads the page anyway.
       reloadDocument={reloadOnBillboard && onBillboard}
     >
       <img src={brand.logo.src} alt="" width={brand.logo.width} height={brand.logo.height} />
@@ -57,7 +82,7 @@ export function HeaderLogo({ reloadOnBillboard = false }: { reloadOnBillboard?: 
   );
 }
 
-export function BoxOfficeMode({ processType }: { processType: ProcessType }) {
+function BoxOfficeMode({ processType }: { processType: ProcessType }) {
   const { t } = useTranslation("layout");
   return processType === "BOX" ? (
     <span className="appbar-mode">{t("header.boxOffice")}</span>
@@ -65,7 +90,7 @@ export function BoxOfficeMode({ processType }: { processType: ProcessType }) {
 }
 
 /** The bar's end: search (a toggle on phones), the shop, the cart and the account menu. */
-export function HeaderActions({
+function HeaderActions({
   user,
   cart,
   now,

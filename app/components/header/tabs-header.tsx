@@ -1,14 +1,6 @@
 import { useBrand } from "~/config/brand";
 import { useTranslation } from "~/lib/i18n";
-import { Drawer } from "./drawer";
-import {
-  BoxOfficeMode,
-  CategoryLinks,
-  HeaderActions,
-  HeaderLogo,
-  type HeaderProps,
-  useHeader,
-} from "./header-parts";
+import { AppBar, CategoryLinks, type HeaderProps } from "./header-parts";
 import { HeaderSearch } from "./header-search";
 import { shortcutsOf } from "./show-types";
 
@@ -24,32 +16,22 @@ export const categoryTabsLimit = 6;
 export function TabsHeader(props: HeaderProps) {
   const { t } = useTranslation("layout");
   const brand = useBrand();
-  const { ref, processType } = useHeader(props);
-  const tabs = shortcutsOf(
-    props.categories,
-    Math.min(brand.headerShortcutTypes, categoryTabsLimit),
-  );
-  return (
-    <header ref={ref} className="appbar">
-      <div className="appbar-inner">
-        <div className="lg:hidden">
-          <Drawer user={props.user} categories={props.categories} processType={processType} />
-        </div>
-        <HeaderLogo reloadOnBillboard />
-        <BoxOfficeMode processType={processType} />
-        <HeaderSearch idSuffix="bar" className="hidden lg:flex flex-1 min-w-40 max-w-md" />
-        <HeaderActions {...props} processType={processType} />
+  const count = Math.min(brand.headerShortcutTypes, categoryTabsLimit);
+  const tabs = shortcutsOf(props.categories, count);
+  const row =
+    tabs.length > 0 ? (
+      <div className="appbar-tabs">
+        <CategoryLinks
+          categories={tabs}
+          label={t("header.categoryTabs")}
+          className="appbar-tabs-inner"
+          linkClassName="appbar-tab"
+        />
       </div>
-      {tabs.length > 0 ? (
-        <div className="appbar-tabs">
-          <CategoryLinks
-            categories={tabs}
-            label={t("header.categoryTabs")}
-            className="appbar-tabs-inner"
-            linkClassName="appbar-tab"
-          />
-        </div>
-      ) : null}
-    </header>
+    ) : null;
+  return (
+    <AppBar header={props} reloadOnBillboard below={row}>
+      <HeaderSearch idSuffix="bar" className="hidden lg:flex flex-1 min-w-40 max-w-md" />
+    </AppBar>
   );
 }
