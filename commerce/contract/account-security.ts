@@ -68,6 +68,7 @@ export const resetPasswordEndpoint = defineEndpoint({
     "wrong, used or expired code (or an unknown e-mail) answers RECOVERY_CODE_INVALID; a " +
     "code dies after 5 wrong tries.",
   access: "public",
+  errors: ["RECOVERY_CODE_INVALID"],
   body: resetPasswordRequest,
   response: passwordChangedResponse,
 });
@@ -81,6 +82,7 @@ export const changePasswordEndpoint = defineEndpoint({
     "Changes the caller's password, given the current one (wrong tries count as failed " +
     "logins); every other session of the customer ends, the caller's goes on.",
   access: "customer",
+  errors: ["CURRENT_PASSWORD_WRONG"],
   body: changePasswordRequest,
   response: passwordChangedResponse,
 });

@@ -3,6 +3,7 @@
 // usual checkout (the booking is a purchase process: idReserva is its idProcesoDeCompra).
 // Booking needs the booking conditions accepted; a box-office clerk books for a named buyer.
 import { z } from "zod";
+import { holdErrors, processChangeErrors } from "./business-errors.ts";
 import { emailSchema } from "./customers.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import {
@@ -96,6 +97,7 @@ export const bookByPerformanceEndpoint = defineEndpoint({
   area: "purchase",
   summary: `Books general-admission places by sector and quantity. ${takeSummary}`,
   access: "customer",
+  errors: [...holdErrors, "BOOKING_CONDITIONS_NOT_ACCEPTED", "BOOKING_TOO_LATE"],
   params: z.object({ id: idOrZeroPath }),
   body: bookByPerformanceRequest,
   response: purchaseProcessSchema,
@@ -108,6 +110,7 @@ export const bookByPositionEndpoint = defineEndpoint({
   area: "purchase",
   summary: `Books the given numbered seats. ${takeSummary}`,
   access: "customer",
+  errors: [...holdErrors, "BOOKING_CONDITIONS_NOT_ACCEPTED", "BOOKING_TOO_LATE"],
   params: z.object({ id: idOrZeroPath }),
   body: bookByPositionRequest,
   response: purchaseProcessSchema,
@@ -135,6 +138,7 @@ export const resumeBookingEndpoint = defineEndpoint({
     "usual calls (EntregaTipo, FormaDePago, Cobrar) before the booking's deadline. Repeating " +
     "it changes nothing; an expired, released or paid booking is refused.",
   access: "customer",
+  errors: [...holdErrors, "BOOKING_TOO_LATE"],
   params: idParams,
   response: purchaseProcessSchema,
 });
@@ -148,6 +152,7 @@ export const releaseBookingEndpoint = defineEndpoint({
     "Releases the caller's booking: its places are free at once. Repeating it answers the " +
     "same; a paid booking is refused (PROCESS_PAID).",
   access: "customer",
+  errors: processChangeErrors,
   params: idParams,
   response: releaseBookingResponse,
 });

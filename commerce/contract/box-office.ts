@@ -2,6 +2,7 @@
 // counter's charge (cash or card present, to a walk-in buyer), its list of sales, and the
 // cancellation of one of them.
 import { z } from "zod";
+import { chargeErrors } from "./business-errors.ts";
 import { cardSchema } from "./card.ts";
 import { emailSchema } from "./customers.ts";
 import { defineEndpoint } from "./endpoint.ts";
@@ -37,6 +38,11 @@ export const boxChargeRequest = z
   .refine((body) => body.cMedioDePago !== "TARJETA_PRESENTE" || body.oTarjeta !== undefined, {
     error: "cardRequired",
     path: ["oTarjeta"],
+  })
+  .meta({
+    if: { properties: { cMedioDePago: { const: "TARJETA_PRESENTE" } }, required: ["cMedioDePago"] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, never awaited.
+    then: { required: ["oTarjeta"] },
   });
 export type BoxChargeRequest = z.infer<typeof boxChargeRequest>;
 
@@ -50,6 +56,7 @@ export const boxChargeEndpoint = defineEndpoint({
     "e-mail), paid in cash or by a card presented at the counter. The order is the clerk's, " +
     "its tickets carry the buyer's name and are printed at once. Clerks only (403).",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   body: boxChargeRequest,
   response: boxChargeResponse,
@@ -81,6 +88,7 @@ export const cancelOrderEndpoint = defineEndpoint({
     "are for sale again, and a credit note gives the bill back. Asking again answers the same " +
     "(one refund, one credit note). Clerks only (403); another clerk's order is a 404.",
   access: "customer",
+  errors: ["ORDER_NOT_CANCELLABLE", "REFUND_FAILED"],
   params: idParams,
   response: cancelOrderResponse,
 });

@@ -36,7 +36,7 @@ export function isCalendarDate(isoDate: string): boolean {
 }
 
 const isoDate = plainText({ error: "dateInvalid", trim: false })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "dateInvalid" })
+  .pipe(z.iso.date({ error: "dateInvalid" }))
   .refine(isCalendarDate, { error: "dateInvalid" });
 
 /** POST EspectaculosCartel/Buscar body: every filter is optional and they combine (AND). */
@@ -48,8 +48,10 @@ export const searchFilter = z
       .optional(),
     idEstablecimiento: idParam.optional(),
     /** Dates of performances, inclusive, in the city's calendar (YYYY-MM-DD). */
-    dDesde: isoDate.optional(),
-    dHasta: isoDate.optional(),
+    dDesde: isoDate.meta({ examples: ["2031-03-01"] }).optional(),
+    dHasta: isoDate
+      .meta({ description: "Not before dDesde.", examples: ["2031-03-31"] })
+      .optional(),
     aListaidTipoDeEspectaculo: z.array(idParam).max(50).optional(),
     /** Venue zone (barrio). */
     cZona: plainText().min(1).max(80).optional(),

@@ -2,6 +2,7 @@
 // card's network and bank from its first digits, and each plan its bank offers for what the
 // process costs now, with the installment, the total and the interest.
 import { z } from "zod";
+import { cardPlanErrors } from "./business-errors.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { idPath } from "./shared.ts";
 import { plainText } from "./text.ts";
@@ -46,6 +47,7 @@ export const cardPlansEndpoint = defineEndpoint({
     "shop does not accept, or a debit card under the credit method (or the other way " +
     "round), is a 400 on cardBin.",
   access: "customer",
+  errors: cardPlanErrors,
   params: cardPlansParams,
   response: cardPlansResponse,
 });

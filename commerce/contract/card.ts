@@ -22,6 +22,14 @@ const cardNumber = (checkLength: boolean) => {
       checkLength
         ? digits.regex(/^[0-9]{13,19}$/, { error: "cardNumberIncomplete" })
         : digits.regex(/^[0-9]{1,19}$/, { error: "cardNumberDigits" }),
+    )
+    .meta(
+      checkLength
+        ? {
+            description: "13 to 19 digits that pass the Luhn check.",
+            examples: ["4111111111111111"],
+          }
+        : { description: "Up to 19 digits." },
     );
 };
 
@@ -46,7 +54,8 @@ const cardFields = (checks: CardChecks) =>
       .int({ error: "expiryYearRequired" })
       .min(2000, { error: "expiryYearRequired" })
       .max(2100, { error: "expiryYearRequired" })
-      .transform((y) => y),
+      .transform((y) => y)
+      .meta({ description: "With the month, not in the past.", examples: [2035] }),
     cCodigoSeguridad: securityCode(checks.cvc),
     cTitular: plainText({ error: "holderRequired" })
       .min(1, { error: "holderRequired" })

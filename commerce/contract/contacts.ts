@@ -4,8 +4,13 @@
 // keeps it so (customers/phones.ts, customers/addresses.ts).
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint.ts";
-import { phoneNumberProblem } from "./phone-rules.ts";
-import { countryCodes, provinceBelongsToCountry } from "./places.ts";
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneNumberProblem } from "./phone-rules.ts";
+import {
+  countryCodes,
+  provinceBelongsToCountry,
+  subdivisionCodes,
+  subdivisionsByCountry,
+} from "./places.ts";
 import { idParam } from "./shared.ts";
 import { plainText } from "./text.ts";
 
@@ -22,12 +27,19 @@ export const MAX_ADDRESSES = 10;
 
 // ---------------------------------------------------------------- phones
 
-export const phoneNumberSchema = plainText({ error: "phoneRequired" }).superRefine(
-  (value, context) => {
+export const phoneNumberSchema = plainText({ error: "phoneRequired" })
+  .superRefine((value, context) => {
     const problem = phoneNumberProblem(value);
     if (problem) context.addIssue({ code: "custom", message: problem });
-  },
-);
+  })
+  // The document states the plain form; spaces, dashes and an area code in parentheses are
+  // taken too (phone-rules.ts).
+  .meta({
+    pattern: `^\\+?[0-9]{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`,
+    description:
+      "Digits, with a leading + for the country code; spaces, dashes and (area code) are taken too.",
+    examples: ["1143215678"],
+  });
 
 export const phoneTypeSchema = z.enum(phoneTypes, { error: "phoneTypeRequired" });
 
@@ -47,6 +59,7 @@ export type InsertPhoneRequest = z.infer<typeof insertPhoneRequest>;
  */
 export const updatePhoneRequest = insertPhoneRequest
   .partial()
+  .meta({ minProperties: 1 })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     error: "nothingToChange",
   });
@@ -84,11 +97,12 @@ export const addressFields = z.object({
     .max(10, { error: "tooLong" }),
   cPiso: optionalText(10),
   cDepartamento: optionalText(10),
-  cPais: z.enum(countryCodes, { error: "countryRequired" }),
+  cPais: z.enum(countryCodes, { error: "countryRequired" }).meta({ examples: ["AR"] }),
   /** The province, department, region or state: its ISO 3166-2 code (places.ts). */
   cProvincia: plainText({ error: "provinceRequired" })
     .min(1, { error: "provinceRequired" })
-    .max(10, { error: "provinceNotInCountry" }),
+    .max(10, { error: "provinceNotInCountry" })
+    .meta({ enum: [...subdivisionCodes], examples: ["AR-B"] }),
   cLocalidad: plainText({ error: "locationRequired" })
     .min(1, { error: "locationRequired" })
     .max(80, { error: "tooLong" }),
@@ -110,7 +124,20 @@ export function provinceOfCountry(
   }
 }
 
-export const insertAddressRequest = addressFields.superRefine(provinceOfCountry);
+/** provinceOfCountry in JSON Schema: each country's provinces (for /v2/openapi.json). */
+const provinceOfCountrySchema = {
+  allOf: countryCodes.map((country) => ({
+    if: { properties: { cPais: { const: country } }, required: ["cPais"] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, never awaited.
+    then: {
+      properties: { cProvincia: { enum: subdivisionsByCountry[country].map((s) => s.code) } },
+    },
+  })),
+};
+
+export const insertAddressRequest = addressFields
+  .superRefine(provinceOfCountry)
+  .meta(provinceOfCountrySchema);
 export type InsertAddressRequest = z.infer<typeof insertAddressRequest>;
 
 /**
@@ -120,6 +147,7 @@ export type InsertAddressRequest = z.infer<typeof insertAddressRequest>;
 export const updateAddressRequest = addressFields
   .partial()
   .superRefine(provinceOfCountry)
+  .meta({ ...provinceOfCountrySchema, minProperties: 1 })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     error: "nothingToChange",
   });
@@ -154,6 +182,7 @@ export const insertPhoneEndpoint = defineEndpoint({
   area: "customers",
   summary: `Adds a phone to the caller's (at most ${MAX_PHONES}); the first one is the default.`,
   access: "customer",
+  errors: ["CONTACTS_LIMIT"],
   body: insertPhoneRequest,
   response: phoneSchema,
 });
@@ -192,6 +221,7 @@ export const insertAddressEndpoint = defineEndpoint({
   area: "customers",
   summary: `Adds an address to the caller's (at most ${MAX_ADDRESSES}); the first one is the default.`,
   access: "customer",
+  errors: ["CONTACTS_LIMIT"],
   body: insertAddressRequest,
   response: addressSchema,
 });

@@ -1,7 +1,12 @@
 // Contract of the customer calls (spec §7 "Customer"): sign-up, login with a token, logout,
 // own data.
 import { z } from "zod";
-import { type BirthDateParts, birthDateErrors, birthDateProblems } from "./birth-date.ts";
+import {
+  type BirthDateParts,
+  birthDateErrors,
+  birthDateProblems,
+  oldestAgeYears,
+} from "./birth-date.ts";
 import { addressSchema, newPhoneSchema, phoneSchema } from "./contacts.ts";
 import { documentErrors, documentNumberProblem } from "./document-number.ts";
 import { defineEndpoint } from "./endpoint.ts";
@@ -43,14 +48,32 @@ const personalDataFields = {
     .min(1, { error: "lastNameRequired" })
     .max(80, { error: "tooLong" }),
   cGenero: z.enum(genders, { error: "genderRequired" }),
-  cTipoDocumento: z.enum(documentTypes, { error: "documentTypeRequired" }),
+  cTipoDocumento: z
+    .enum(documentTypes, { error: "documentTypeRequired" })
+    .meta({ examples: ["DNI"] }),
   // Its length and value are judged against its type (document-number.ts), below.
   cNumeroDocumento: plainText({ error: documentErrors.required })
     .min(1, { error: documentErrors.required })
-    .max(40, { error: documentErrors.tooHigh }),
-  nNacimientoDia: z.number({ error: birthDateErrors.day }),
-  nNacimientoMes: z.number({ error: birthDateErrors.month }),
-  nNacimientoAnio: z.number({ error: birthDateErrors.year }),
+    .max(40, { error: documentErrors.tooHigh })
+    .meta({
+      description:
+        "Judged against cTipoDocumento: a DNI is 1.000.000 to 99.999.999, a CUIT or CUIL 11 digits, any other 5 to 20 letters, digits, dots or dashes.",
+      examples: ["30111222"],
+    }),
+  // The birthday's rules (birth-date.ts) run below, across the three fields; the document
+  // states them per field (a year's bounds as of when the API started), with a real date.
+  nNacimientoDia: z
+    .number({ error: birthDateErrors.day })
+    .meta({ type: "integer", minimum: 1, maximum: 31, examples: [14] }),
+  nNacimientoMes: z
+    .number({ error: birthDateErrors.month })
+    .meta({ type: "integer", minimum: 1, maximum: 12, examples: [3] }),
+  nNacimientoAnio: z.number({ error: birthDateErrors.year }).meta({
+    type: "integer",
+    minimum: new Date().getUTCFullYear() - oldestAgeYears,
+    maximum: new Date().getUTCFullYear(),
+    examples: [1990],
+  }),
 };
 
 /** An alias is a display nickname (decision 0025): 2 to 30 letters, digits, spaces, . _ -. */
@@ -201,6 +224,7 @@ export const signUpEndpoint = defineEndpoint({
   area: "customers",
   summary: "Creates a customer and signs them in (answers a session token).",
   access: "public",
+  errors: ["EMAIL_TAKEN"],
   body: signUpRequest,
   response: sessionUserSchema,
 });
@@ -212,6 +236,7 @@ export const loginEndpoint = defineEndpoint({
   area: "customers",
   summary: "Logs in with e-mail and password; answers a session token valid 180 minutes.",
   access: "public",
+  errors: ["BAD_CREDENTIALS"],
   body: loginRequest,
   response: sessionUserSchema,
 });

@@ -3,6 +3,7 @@
 // from these objects (commerce/http/register.ts), the storefront calls through them
 // (app/services/commerce.server.ts), and /v2/openapi.json is generated from them.
 import type { z } from "zod";
+import type { ErrorCode } from "./shared.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -40,6 +41,11 @@ export type EndpointDefinition = {
   bodyFromHeaders?: Record<string, string>;
   /** The schema of oData on success, or the media type of a raw response. */
   response: z.ZodType | FileResponse;
+  /**
+   * The business errors (HTTP 200, nCode above 299) its handler can answer: /v2/openapi.json
+   * lists them, and the conformance test fails on one it meets that is not listed.
+   */
+  errors?: readonly ErrorCode[];
 };
 
 /** Keeps the literal types of a definition (the typed client and handlers rely on them). */

@@ -74,6 +74,7 @@ export const externalLoginEndpoint = defineEndpoint({
     "Answers a session token valid 180 minutes and the fields the customer still has to " +
     "complete. Without a valid ID token of the configured provider: 401.",
   access: "public",
+  errors: ["EMAIL_TAKEN"],
   response: externalSessionSchema,
 });
 
@@ -86,6 +87,7 @@ export const additionalDataEndpoint = defineEndpoint({
     "Completes the data an externally logged-in customer lacks (fields named by " +
     "aDatosFaltantes), with the sign-up's rules; the others are left as they are.",
   access: "customer",
+  errors: ["EMAIL_TAKEN"],
   body: additionalDataBody,
   response: additionalDataResponse,
 });

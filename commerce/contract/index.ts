@@ -9,6 +9,7 @@ export * from "./booking-rule.ts";
 export * from "./bookings.ts";
 export * from "./box-office.ts";
 export * from "./browse.ts";
+export * from "./business-errors.ts";
 export * from "./card.ts";
 export * from "./card-plans.ts";
 export * from "./catalog.ts";

@@ -1,6 +1,7 @@
 // Contract of what follows a charge that did not end at once (spec §7: Bancard/Confirmar3DS,
 // Bancard/Cancelar3DS, Cobrar/Cancelar) and of the acquirer's notifications (webhook).
 import { z } from "zod";
+import { chargeErrors } from "./business-errors.ts";
 import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { chargeRequest, chargeResponse, purchaseProcessSchema } from "./purchase.ts";
 import { idParams } from "./shared.ts";
@@ -15,6 +16,7 @@ export const confirm3dsEndpoint = defineEndpoint({
     "The buyer is back from their bank's 3-D Secure page: what the process's payment came " +
     "to (APROBADO with its order, DESAFIO_3DS while unanswered, or the decline).",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   response: chargeResponse,
 });
@@ -28,6 +30,7 @@ export const cancel3dsEndpoint = defineEndpoint({
     "Calls off the process's payment waiting on a 3-D Secure challenge (CANCELADO, no money " +
     "moved). A POST: a GET that changes state would be followed by link prefetchers.",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   response: chargeResponse,
 });
@@ -41,6 +44,7 @@ export const cancelChargeEndpoint = defineEndpoint({
     "Calls off the process's payment not decided yet, as Cancelar3DS; one the bank is " +
     "deciding cannot be (PAYMENT_IN_PROGRESS).",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   response: chargeResponse,
 });
@@ -60,6 +64,7 @@ export const acquirerNotificationEndpoint = defineEndpoint({
     "t=<unix seconds>,v1=<HMAC-SHA256 of 't.body'>). A bad or stale signature is a 401; a " +
     "replayed notification changes nothing (lProcesada false).",
   access: "public",
+  errors: chargeErrors,
   body: acquirerNotificationRequest,
   response: z.object({ lProcesada: z.boolean() }),
 });
@@ -80,6 +85,7 @@ export const paymentChangeEndpoint = defineEndpoint({
     "The caller's purchase with its latest payment (oPago), and whether it may be paid again " +
     "now (a refused or cancelled payment, the purchase still open).",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   response: paymentChangeResponse,
 });
@@ -98,6 +104,7 @@ export const payAgainEndpoint = defineEndpoint({
     "method and charges as Cobrar (same idempotency key rules; PAYMENT_IN_PROGRESS while a " +
     "payment is being decided).",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   body: payAgainRequest,
   bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },

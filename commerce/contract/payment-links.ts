@@ -4,6 +4,12 @@
 // hash. The link lives while the process holds its places; paying makes the order the
 // clerk's counter sale to that buyer, mailed to them.
 import { z } from "zod";
+import {
+  cardPlanErrors,
+  chargeErrors,
+  closedProcessErrors,
+  processChangeErrors,
+} from "./business-errors.ts";
 import { cardSchema } from "./card.ts";
 import { cardPlansParams, cardPlansResponse } from "./card-plans.ts";
 import { emailSchema } from "./customers.ts";
@@ -88,6 +94,7 @@ export const createPaymentLinkEndpoint = defineEndpoint({
   summary:
     "Box office: a payment link for a BOX process, mailed to the buyer (name and e-mail), valid while the process holds its places. A new link replaces the previous one. Clerks only (403).",
   access: "customer",
+  errors: [...processChangeErrors, "PROCESS_EMPTY"],
   params: idParams,
   body: createPaymentLinkRequest,
   response: paymentLinkResponse,
@@ -101,6 +108,7 @@ export const paymentLinkEndpoint = defineEndpoint({
   summary:
     "What a payment link pays, without login. An unknown or replaced key is a 404; a link whose places were let go is answered with the process's state (EXPIRED, CANCELLED).",
   access: "public",
+  errors: closedProcessErrors,
   params: paymentLinkParams,
   response: paymentLinkView,
 });
@@ -113,6 +121,7 @@ export const payByLinkEndpoint = defineEndpoint({
   summary:
     "Pays a payment link by card, without login; as Cobrar (idempotency key, 3-D Secure, pending), the card's kind choosing the method.",
   access: "public",
+  errors: chargeErrors,
   params: paymentLinkParams,
   body: payByLinkRequest,
   response: chargeResponse,
@@ -126,6 +135,7 @@ export const paymentLinkCardPlansEndpoint = defineEndpoint({
   summary:
     "The card behind a BIN and the installment plans its bank offers for what a payment link pays, without login: the card's kind chooses the method, as when the link is paid. A network the shop does not accept is a 400 on cardBin; an unknown key is a 404.",
   access: "public",
+  errors: cardPlanErrors,
   params: paymentLinkParams.extend({ cardBin: cardPlansParams.shape.cardBin }),
   response: cardPlansResponse,
 });

@@ -3,6 +3,7 @@
 // body says which by cTipo; the answer says what happens next by cEstado. The first calls
 // (FormasDePago, PreValidacion, Cobrar) stay as they were, for cards only.
 import { z } from "zod";
+import { chargeErrors, closedProcessErrors } from "./business-errors.ts";
 import { cardSchema } from "./card.ts";
 import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { acquirerNotificationRequest } from "./payment-follow-up.ts";
@@ -94,6 +95,7 @@ export const paymentMethods2Endpoint = defineEndpoint({
     "Every way of paying the process: card methods with their installments, and wallets " +
     "(lRedireccion: the payer pays on the wallet's page and comes back).",
   access: "customer",
+  errors: closedProcessErrors,
   params: idParams,
   response: paymentMethods2Response,
 });
@@ -107,6 +109,7 @@ export const preValidation2Endpoint = defineEndpoint({
     "Checks, without charging, everything Cobrar2 would, for a card (cTipo TARJETA: as " +
     "PreValidacion) or a wallet (cTipo BILLETERA: the process can be paid with the wallet chosen).",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   body: preValidation2Request,
   response: preValidation2Response,
@@ -122,6 +125,7 @@ export const charge2Endpoint = defineEndpoint({
     "wallet (cTipo BILLETERA: REDIRECCION_BILLETERA with the wallet's page). A repeated " +
     "idempotency key answers the first outcome and never pays twice.",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   body: charge2Request,
   bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },
@@ -137,6 +141,7 @@ export const confirmWalletEndpoint = defineEndpoint({
     "The payer is back from the wallet's page (or asks again): what the process's payment " +
     "came to, asked of the wallet itself (the return address proves nothing).",
   access: "customer",
+  errors: chargeErrors,
   params: idParams,
   response: charge2Response,
 });
@@ -151,6 +156,7 @@ export const walletNotificationEndpoint = defineEndpoint({
     "t=<unix seconds>,v1=<HMAC-SHA256 of 't.body'>). A bad or stale signature is a 401; a " +
     "replayed notification changes nothing (lProcesada false).",
   access: "public",
+  errors: chargeErrors,
   body: acquirerNotificationRequest,
   response: z.object({ lProcesada: z.boolean() }),
 });

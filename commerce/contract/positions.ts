@@ -3,6 +3,7 @@
 // the held places to another sector. Same rules as Tomar: one conditional statement per hold,
 // never sold twice, a hold past its deadline is free, the per-customer maximum of places.
 import { z } from "zod";
+import { closedProcessErrors, holdErrors, processChangeErrors } from "./business-errors.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { heldPlaceSchema, processKind, purchaseProcessSchema } from "./purchase.ts";
 import { idOrZeroPath, idParam, idParams } from "./shared.ts";
@@ -61,6 +62,7 @@ export const heldPlacesEndpoint = defineEndpoint({
   area: "purchase",
   summary: "The places the caller's process holds right now (expired holds are not listed).",
   access: "customer",
+  errors: closedProcessErrors,
   params: idParams,
   response: heldPlacesResponse,
 });
@@ -75,6 +77,7 @@ export const takeGroupEndpoint = defineEndpoint({
     "nearest the centre of the stage, leaving no single seat stranded; separate ones (lContiguas " +
     "false) when no such group is left. Proceso/0 starts a new process. All or nothing.",
   access: "customer",
+  errors: holdErrors,
   params: z.object({ id: idOrZeroPath }),
   body: takeGroupRequest,
   response: groupHoldResponse,
@@ -89,6 +92,7 @@ export const releaseGroupEndpoint = defineEndpoint({
     "Gives back places of one performance: the ones listed, or all the process holds there. " +
     "A process left without places ends (CANCELLED).",
   access: "customer",
+  errors: processChangeErrors,
   params: idParams,
   body: releaseGroupRequest,
   response: purchaseProcessSchema,
@@ -103,6 +107,7 @@ export const changeSectorEndpoint = defineEndpoint({
     "Moves the held places of a performance to the same number of best places in another of " +
     "its sectors, all or nothing: when the new sector cannot take them all, nothing changes.",
   access: "customer",
+  errors: holdErrors,
   params: idParams,
   body: changeSectorRequest,
   response: groupHoldResponse,

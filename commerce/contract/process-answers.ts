@@ -3,6 +3,7 @@
 // them all at once, and the charge refuses a process with a question left unanswered
 // (PERFORMANCE_DATA_REQUIRED).
 import { z } from "zod";
+import { closedProcessErrors, processChangeErrors } from "./business-errors.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { requestedDataCodes } from "./requested-data.ts";
 import { idParam, idParams, listOf } from "./shared.ts";
@@ -58,6 +59,7 @@ export const processQuestionsEndpoint = defineEndpoint({
   summary:
     "What each performance of the process asks the buyer before paying (the holder's name or document, a school's name…), with the answers given so far.",
   access: "customer",
+  errors: closedProcessErrors,
   params: idParams,
   response: processQuestionsResponse,
 });
@@ -70,6 +72,7 @@ export const answerQuestionsEndpoint = defineEndpoint({
   summary:
     "Answers what the process's performances ask; all or nothing. Answers for a performance the process does not hold, or for something it does not ask, are a 400.",
   access: "customer",
+  errors: processChangeErrors,
   params: idParams,
   body: answerQuestionsRequest,
   response: processQuestionsResponse,

@@ -3,6 +3,7 @@
 // performances of a process, how many of each it holds, and setting those quantities.
 import { z } from "zod";
 import { offeredProductSchema } from "./browse.ts";
+import { closedProcessErrors, holdErrors } from "./business-errors.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { purchaseProcessSchema } from "./purchase.ts";
 import { idParam, listOf } from "./shared.ts";
@@ -44,6 +45,7 @@ export const assignedProductsEndpoint = defineEndpoint({
     "The products offered with the performances of the caller's process, with the units it " +
     "holds of each (products it holds but are no longer offered too, so they can be given back).",
   access: "customer",
+  errors: closedProcessErrors,
   body: assignedProductsRequest,
   response: assignedProductsResponse,
 });
@@ -58,6 +60,7 @@ export const selectProductsEndpoint = defineEndpoint({
     "the process's clock), fewer are given back. All or nothing; NOT_ENOUGH_PLACES when the " +
     "stock is short, PRODUCT_NOT_OFFERED for a product not offered with its performances.",
   access: "customer",
+  errors: [...holdErrors, "PRODUCT_NOT_OFFERED"],
   body: selectProductsRequest,
   response: purchaseProcessSchema,
 });

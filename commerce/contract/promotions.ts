@@ -2,6 +2,7 @@
 // offers to this buyer, and the promotion of each held place. Multi-promotion: every place
 // carries its own (or none).
 import { z } from "zod";
+import { promotionErrors } from "./business-errors.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { purchaseProcessSchema } from "./purchase.ts";
 import { idParam, idParams, listOf } from "./shared.ts";
@@ -104,6 +105,7 @@ export const chooseGroupPromotionsEndpoint = defineEndpoint({
     "Sets the promotion of places the process holds for this performance, all or nothing. A " +
     "quota is never exceeded, however many buyers choose at once.",
   access: "customer",
+  errors: promotionErrors,
   params: idParams,
   body: chooseGroupPromotionsRequest,
   response: purchaseProcessSchema,
@@ -118,6 +120,7 @@ export const chooseProcessPromotionsEndpoint = defineEndpoint({
     "Sets the promotion of places held by process {id} (purchase or booking), of any of its " +
     "performances, all or nothing; the same rules as Funcion/{id}/Promociones/Grupo.",
   access: "customer",
+  errors: promotionErrors,
   params: idParams,
   body: choosePromotionsRequest,
   response: purchaseProcessSchema,

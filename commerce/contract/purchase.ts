@@ -2,6 +2,12 @@
 // payment"): take and release places, the process with its clock, delivery, payment method
 // and the charge.
 import { z } from "zod";
+import {
+  chargeErrors,
+  closedProcessErrors,
+  holdErrors,
+  processChangeErrors,
+} from "./business-errors.ts";
 import { cardSchema } from "./card.ts";
 import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import {
@@ -33,6 +39,12 @@ export const takePlacesRequest = z
   .refine((b) => (b.listaSectores?.length ?? 0) + (b.listaPosiciones?.length ?? 0) > 0, {
     error: "quantityRequired",
     path: ["listaSectores"],
+  })
+  .meta({
+    anyOf: ["listaSectores", "listaPosiciones"].map((list) => ({
+      required: [list],
+      properties: { [list]: { minItems: 1 } },
+    })),
   });
 export type TakePlacesRequest = z.infer<typeof takePlacesRequest>;
 
@@ -231,6 +243,7 @@ export const takePlacesEndpoint = defineEndpoint({
     "Holds places: Proceso/0 starts a new CART process (30-minute clock) and gives back the " +
     "places of the caller's other open ones; Proceso/{id} adds to that open process. All or nothing.",
   access: "customer",
+  errors: holdErrors,
   params: z.object({ id: idOrZeroPath }),
   body: takePlacesRequest,
   response: purchaseProcessSchema,
@@ -243,6 +256,7 @@ export const processEndpoint = defineEndpoint({
   area: "purchase",
   summary: "The caller's purchase process: held places, totals and clock.",
   access: "customer",
+  errors: closedProcessErrors,
   params: processParams,
   response: purchaseProcessSchema,
 });
@@ -256,6 +270,7 @@ export const releasePerformanceEndpoint = defineEndpoint({
     "Gives back the places the process holds for one performance. A process left without " +
     "places ends: it answers CANCELLED.",
   access: "customer",
+  errors: processChangeErrors,
   params: processParams,
   body: releasePerformanceRequest,
   response: purchaseProcessSchema,
@@ -271,6 +286,7 @@ export const extendEndpoint = defineEndpoint({
     "process (a time limit the buyer can extend, WCAG 2.2.1). EXTENSION_REFUSED when taken " +
     "already or not offered; the process's own error when it has ended.",
   access: "customer",
+  errors: [...closedProcessErrors, "EXTENSION_REFUSED"],
   params: processParams,
   response: purchaseProcessSchema,
 });
@@ -286,6 +302,7 @@ export const invalidateEndpoint = defineEndpoint({
     "owner is shown. An unknown id, a wrong key and a paid process all answer the same 404. " +
     "A process whose time ran out stays EXPIRED (§4), and the answer says so.",
   access: "public",
+  errors: processChangeErrors,
   params: processParams,
   body: invalidateRequest,
   response: invalidateResponse,
@@ -299,6 +316,7 @@ export const deliveryTypesEndpoint = defineEndpoint({
   summary:
     "Delivery types the process may take now, with their fees: home delivery only online and far enough before its earliest performance.",
   access: "customer",
+  errors: closedProcessErrors,
   params: processParams,
   response: deliveryTypesResponse,
 });
@@ -311,6 +329,7 @@ export const selectDeliveryEndpoint = defineEndpoint({
   summary:
     "Chooses the delivery type of an open process; home delivery names one of the customer's addresses (idClienteDomicilio).",
   access: "customer",
+  errors: [...processChangeErrors, "DELIVERY_NOT_OFFERED", "DELIVERY_ADDRESS_REQUIRED"],
   params: processParams,
   body: selectDeliveryRequest,
   response: purchaseProcessSchema,
@@ -323,6 +342,7 @@ export const paymentMethodsEndpoint = defineEndpoint({
   area: "purchase",
   summary: "Payment methods for the process, with the installments each allows.",
   access: "customer",
+  errors: closedProcessErrors,
   params: processParams,
   response: paymentMethodsResponse,
 });
@@ -334,6 +354,7 @@ export const selectPaymentMethodEndpoint = defineEndpoint({
   area: "purchase",
   summary: "Chooses the payment method of an open process.",
   access: "customer",
+  errors: processChangeErrors,
   params: processParams,
   body: selectPaymentMethodRequest,
   response: purchaseProcessSchema,
@@ -349,6 +370,7 @@ export const preValidationEndpoint = defineEndpoint({
     "is accepted and valid for the acquirer, its bank offers the installments. Answers the " +
     "amount, the plan's total and whether the bank will ask for 3-D Secure.",
   access: "customer",
+  errors: chargeErrors,
   params: processParams,
   body: preValidationRequest,
   response: preValidationResponse,
@@ -363,6 +385,7 @@ export const chargeEndpoint = defineEndpoint({
     "Charges the card and, when approved, sells the held places as one order. A repeated " +
     "idempotency key answers the first outcome and never charges twice.",
   access: "customer",
+  errors: chargeErrors,
   params: processParams,
   body: chargeRequest,
   /** The key may come as this header instead; a key in the body wins. */

@@ -2,6 +2,8 @@
 // valid 3.1 and names every route served; /v2/docs renders it; what is not a route answers
 // the JSON envelope (404, or 405 with Allow).
 import { Validator } from "@seriousme/openapi-schema-validator";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints, routerPath } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
@@ -75,6 +77,70 @@ describe("GET /v2/openapi.json", () => {
       "query:cantXpagina",
       "query:pagina",
     ]);
+  });
+});
+
+describe("what /v2/openapi.json promises a generated client (issue 31)", () => {
+  type Schema = Record<string, unknown>;
+  const ajv = new Ajv2020({ strict: false });
+  addFormats(ajv);
+  const fits = (schema: unknown, value: unknown) => ajv.validate(schema as Schema, value);
+  const operation = async (path: string, method: string) =>
+    ((await document()) as unknown as { paths: Record<string, Record<string, Schema>> }).paths[
+      path
+    ][method] as {
+      parameters: Array<{ name: string; schema: Schema }>;
+      requestBody: { content: { "application/json": { schema: { properties: Schema } } } };
+      responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }>;
+    };
+  const body = (op: Awaited<ReturnType<typeof operation>>) =>
+    op.requestBody.content["application/json"].schema.properties as Record<string, Schema>;
+
+  it("answers a business error as the envelope the operation documents", async () => {
+    const login = await operation("/Cliente/Ingreso/Token", "post");
+    const answer = login.responses["200"].content?.["application/json"].schema;
+    const { json } = await t.call("/Cliente/Ingreso/Token", {
+      body: { cEmail: "nadie@example.com", cClave: "Secreta123" },
+    });
+    expect(json.oData.cCodigo).toBe("BAD_CREDENTIALS");
+    expect(fits(answer, json)).toBe(true);
+    // The codes are the operation's own: sign-up's is not login's.
+    expect(fits(answer, { ...json, oData: { cCodigo: "EMAIL_TAKEN" } })).toBe(false);
+    expect(fits(answer, { nCode: 200, oData: { token: 1 } })).toBe(false);
+    for (const status of ["400", "404", "429", "503"]) {
+      expect(login.responses[status].$ref).toMatch(/^#\/components\/responses\//);
+    }
+    const customer = await operation("/Cliente/Informacion", "get");
+    expect(customer.responses["401"].$ref).toBe("#/components/responses/Unauthorized");
+  });
+
+  it("states the rules the API validates with", async () => {
+    const signUp = body(await operation("/Cliente/Insertar", "post"));
+    expect(signUp.cEmail.format).toBe("email");
+    expect(fits(signUp.nNacimientoDia, 108.947)).toBe(false);
+    expect(fits(signUp.nNacimientoDia, 31)).toBe(true);
+    expect(fits(signUp.nNacimientoMes, 13)).toBe(false);
+    const search = body(await operation("/EspectaculosCartel/Buscar", "post"));
+    expect(fits(search.dDesde, "2031-21-01")).toBe(false);
+    expect(fits(search.dDesde, "2031-02-30")).toBe(false);
+    expect(fits(search.dDesde, "2031-02-28")).toBe(true);
+    const performance = await operation("/Funcion/{id}", "get");
+    const id = performance.parameters.find((p) => p.name === "id")?.schema;
+    expect(fits(id, 0)).toBe(false);
+    expect(fits(id, 9_999_999_999)).toBe(false);
+    expect(fits(id, 7)).toBe(true);
+    const charge = body(await operation("/Proceso/{id}/Cobrar", "post"));
+    const card = (charge.oTarjeta as { properties: Record<string, Schema> }).properties;
+    expect(fits(card.cNumero, "tarjeta")).toBe(false);
+    expect(fits(card.cNumero, "4111 1111")).toBe(false);
+    expect(fits(card.cNumero, "4111111111111111")).toBe(true);
+  });
+
+  it("describes itself as a JSON object", async () => {
+    const self = await operation("/openapi.json", "get");
+    const schema = self.responses["200"].content?.["application/json"].schema;
+    expect(schema?.type).toBe("object");
+    expect(fits(schema, await document())).toBe(true);
   });
 });
 
