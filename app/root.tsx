@@ -29,6 +29,7 @@ import { currentCart } from "./services/cart.server";
 import { config } from "./services/config.server";
 import { loginView } from "./services/external-login.server";
 import { formBodyMiddleware } from "./services/form-body.server";
+import { replaceAfterSubmissionMiddleware } from "./services/history.server";
 import { i18nMiddleware } from "./services/i18n.server";
 import { headerCartReadOf, nameTokenOf, pageCopiesMiddleware } from "./services/page-copies.server";
 import { getRequestContext, requestContextMiddleware } from "./services/request-context.server";
@@ -37,9 +38,11 @@ import stylesheet from "./styles.css?url";
 
 // The language first: the request context binds the commerce client to it. A body that is not
 // a form is answered before any action reads it. Shared pages' copies need the visitor's
-// session and header, and go before any loader (decision 0058).
+// session and header, and go before any loader (decision 0058). An action's redirect replaces
+// the form's history entry, whichever layer answered it (decision 0071).
 export const middleware: Route.MiddlewareFunction[] = [
   routePatternMiddleware,
+  replaceAfterSubmissionMiddleware,
   i18nMiddleware,
   formBodyMiddleware,
   requestContextMiddleware,
