@@ -92,7 +92,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <Link to="/recoverPassword">{t("account:recover.forgotLink")}</Link>
       </p>
       <p className="mt-4">
-        {t("account:login.noAccount")} <Link to={signUpHref}>{t("account:login.signUpLink")}</Link>
+        {/* Login and sign-up are one step, either form: the switch replaces (decision 0071). */}
+        {t("account:login.noAccount")}{" "}
+        <Link to={signUpHref} replace>
+          {t("account:login.signUpLink")}
+        </Link>
       </p>
     </section>
   );

@@ -131,7 +131,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
       </Form>
       <p className="mt-4">
         {t("account:signUp.haveAccount")}{" "}
-        <Link to={`/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}>
+        {/* One step, either form: switching replaces, so Back skips both (decision 0071). */}
+        <Link to={`/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`} replace>
           {t("account:signUp.loginLink")}
         </Link>
       </p>
