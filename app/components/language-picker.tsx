@@ -4,8 +4,9 @@ import { supportedLocales } from "~/lib/locales";
 import { newsletterParam } from "./footer/newsletter-param";
 
 /**
- * A plain form (works without JavaScript): one submit button per language. It reloads the
- * whole document so the new language's messages are loaded with it.
+ * A plain form (works without JavaScript): one submit button per language. The answer reloads
+ * the whole document so the new language's messages are loaded with it; with JavaScript that
+ * reload replaces the page's history entry instead of adding one (decision 0071).
  */
 export function LanguagePicker({ className }: { className?: string }) {
   const { t, i18n } = useTranslation("layout");
@@ -15,12 +16,7 @@ export function LanguagePicker({ className }: { className?: string }) {
   params.delete(newsletterParam);
   const query = params.toString();
   return (
-    <Form
-      method="post"
-      action="/language"
-      reloadDocument
-      className={`language-picker ${className ?? ""}`}
-    >
+    <Form method="post" action="/language" replace className={`language-picker ${className ?? ""}`}>
       <input
         type="hidden"
         name="redirectTo"
