@@ -1,7 +1,9 @@
 // The waiting page's script (issue 12): polls /cola/estado every 20 s, swaps the texts the
 // page already shows, announces the people ahead politely when they pass a step (every one
-// under 10, every 10 under 100, every 50 beyond), and follows the turn's link at once.
-// Without it the page refreshes itself (<noscript> meta refresh).
+// under 10, every 10 under 100, every 50 beyond), and follows the turn's link at once, in
+// the waiting page's place: Back from the performance never returns to a turn already used
+// (decision 0071). Without it the page refreshes itself (<noscript> meta refresh, which
+// browsers also do in place).
 (() => {
   const root = document.getElementById("cola");
   if (!root) return;
@@ -9,7 +11,7 @@
   let state = root.dataset.estado;
   let ahead = root.dataset.delante === "" ? null : Number(root.dataset.delante);
   if (state === "turn" && root.dataset.url) {
-    location.assign(root.dataset.url);
+    location.replace(root.dataset.url);
     return;
   }
   const step = (n) => (n < 10 ? 1 : n < 100 ? 10 : 50);
@@ -27,7 +29,7 @@
       return; // A poor network: the next poll tries again.
     }
     if (answer.estado === "turn" && answer.url) {
-      location.assign(answer.url);
+      location.replace(answer.url);
       return;
     }
     if (answer.estado !== state) {
