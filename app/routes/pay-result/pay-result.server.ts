@@ -1,10 +1,11 @@
 // What the result pages read: the purchase process named in the address (the buyer's own:
 // the API answers 404 for anyone else's) with its latest payment (oPago).
 import { endpoints, idPath, type PurchaseProcess } from "@contract";
-import { redirect } from "react-router";
+import { redirect, replace } from "react-router";
 import { payConfirmPath, payErrorPath } from "~/lib/pay-result";
 import { notFound } from "~/lib/responses";
 import { type CommerceResult, failureResponse, orThrow } from "~/services/commerce.server";
+import { replacing } from "~/services/history.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { paid } from "../buy-ticket/checkout.server";
 
@@ -21,15 +22,18 @@ export async function processWithPayment(
   return orThrow(await shop.commerce.call(endpoints.process, { params: { id: processId } }));
 }
 
-/** A payment that ended: paid goes to the success page, refused to the failure page. */
+/**
+ * A payment that ended: paid goes to the success page, refused to the failure page. The
+ * verification page asks again by itself, so the result takes its history entry (0071).
+ */
 export function leaveWhenEnded(shop: RequestContext, process: PurchaseProcess) {
   const id = process.idProcesoDeCompra;
-  if (process.cEstado === "PAID") throw paid(shop, id);
+  if (process.cEstado === "PAID") throw replacing(paid(shop, id));
   const state = process.oPago?.cEstado;
   if (state === "RECHAZADO" || state === "CANCELADO" || state === "DEVUELTO") {
-    throw redirect(payErrorPath(id));
+    throw replace(payErrorPath(id));
   }
-  if (!process.oPago) throw redirect(`/BuyTicket/${id}`);
+  if (!process.oPago) throw replace(`/BuyTicket/${id}`);
 }
 
 /**
