@@ -66,10 +66,11 @@ export function CardFields({
           <FieldErrors id={card.nAnioVencimiento.errorId} errors={card.nAnioVencimiento.errors} />
         </div>
       </div>
+      {/* Text, not password: HTML allows cc-csc only on a text field, and a password field
+          would have password managers offer to save the code as the site's password. */}
       <TextField
         meta={card.cCodigoSeguridad}
         label={t("checkout:card.securityCode")}
-        type="password"
         autoComplete={filled("cc-csc")}
         inputMode="numeric"
       />
