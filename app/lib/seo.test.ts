@@ -3,6 +3,7 @@ import {
   absoluteUrl,
   canonicalPath,
   descriptionOf,
+  maxTitleLength,
   normalizeOrigin,
   pageTitle,
   type Seo,
@@ -26,6 +27,12 @@ describe("pageTitle", () => {
     expect(pageTitle("Cartelera", "Entradas BA")).toBe("Cartelera — Entradas BA");
     expect(pageTitle("Entradas BA", "Entradas BA")).toBe("Entradas BA");
     expect(pageTitle("  ", "Entradas BA")).toBe("Entradas BA");
+  });
+
+  it("leaves the site name out when the title would pass 70 characters", () => {
+    const performance = "Los Inquilinos del Conventillo — sábado, 29 de noviembre, 20:30";
+    expect(pageTitle(performance, "Entradas BA")).toBe(performance);
+    expect(pageTitle("Cartelera", "Entradas BA").length).toBeLessThanOrEqual(maxTitleLength);
   });
 });
 

@@ -24,11 +24,18 @@ export const ogLocales: Record<Locale, string> = { es: "es_AR", en: "en_US", pt:
 
 export const maxDescriptionLength = 160;
 
-/** "Cartelera — Entradas BA"; the site name alone is not repeated. */
+/** Search results and tabs cut a title past this many characters. */
+export const maxTitleLength = 70;
+
+/**
+ * "Cartelera — Entradas BA"; the site name alone is not repeated, and it gives way when the
+ * page's own title needs the room (a show's name with its performance's date).
+ */
 export function pageTitle(title: string, siteName: string): string {
   const trimmed = title.trim();
   if (!trimmed || trimmed === siteName) return siteName;
-  return `${trimmed} — ${siteName}`;
+  const withSite = `${trimmed} — ${siteName}`;
+  return withSite.length <= maxTitleLength ? withSite : trimmed;
 }
 
 /** One line, at most 160 characters, cut at a word with an ellipsis. */
