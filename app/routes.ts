@@ -35,6 +35,7 @@ export default [
   route("loginRedirect", "routes/login-redirect.tsx", { id: "loginRedirect" }),
   route("additionalData", "routes/additional-data.tsx", { id: "additionalData" }),
   route("endSession", "routes/end-session.tsx", { id: "endSession" }),
+  route("endSession/frame", "routes/end-session-frame.ts", { id: "endSessionFrame" }),
   route("BuyTicket/:idProcesoDeCompra", "routes/buy-ticket/route.tsx", { id: "BuyTicket" }),
   route("BuyTicket/ok/:idProcesoDeCompra", "routes/buy-ticket-ok.tsx", { id: "BuyTicketOk" }),
   route("payFinish", "routes/pay-finish.tsx", { id: "payFinish" }),

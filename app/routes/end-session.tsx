@@ -15,6 +15,9 @@ import { getRequestContext } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/end-session";
 
+/** The hidden frame's last stop: an empty answer (end-session-frame.ts). */
+const frameEndPath = "/endSession/frame";
+
 /** A frame's page that has stayed this long without loading another is taken as finished. */
 const settleMs = 800;
 /** The billboard follows at the latest after this, whatever the frame did. */
@@ -24,9 +27,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (config.loginMode !== "external") throw redirect("/");
   const shop = getRequestContext(args);
   if (new URL(args.request.url).searchParams.get("state") === "done") {
-    // The hidden frame comes back here too: the notice is for the window's own return.
-    const inFrame = args.request.headers.get("Sec-Fetch-Dest") === "iframe";
-    if (!shop.user && !inFrame) shop.session.flash("notice", "layout:notices.sessionDisconnected");
+    // The hidden frame comes back here too: it ends on an empty answer (a page of the shop
+    // may not be framed), and the notice is for the window's own return.
+    if (args.request.headers.get("Sec-Fetch-Dest") === "iframe") throw redirect(frameEndPath);
+    if (!shop.user) shop.session.flash("notice", "layout:notices.sessionDisconnected");
     throw redirect("/");
   }
   if (!shop.session.get("endSession")) throw redirect("/");
