@@ -3,6 +3,7 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type ReadEml, readEml } from "../../commerce/mail/read-eml.ts";
+import { expectNoConsoleErrors, expectValidMarkup } from "./page-checks.ts";
 import { signUpFields } from "./sign-up-fields.ts";
 
 /** A Content-Security-Policy as its directives, by name. */
@@ -74,6 +75,8 @@ export async function expectAccessible(
   { outsideService = false } = {},
 ) {
   if (!outsideService) await expectSecure(page);
+  if (!outsideService) await expectValidMarkup(page);
+  await expectNoConsoleErrors(page);
   let target = page;
   if (test.info().project.use.javaScriptEnabled === false) {
     const browser = page.context().browser();
