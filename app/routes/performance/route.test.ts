@@ -7,6 +7,7 @@ import { unpackSeats, withStates } from "~/components/seat-map/packed-seats";
 import { seatNamer } from "~/components/seat-map/seat-names";
 import type { SeatMapSectorData } from "~/components/seat-map/types";
 import { brand } from "~/config/brand.server";
+import { maxTitleLength } from "~/lib/seo";
 import { i18nFor } from "~/services/i18n.server";
 import { sessionStorage } from "~/services/session.server";
 import { formPost, pageGet, runRoute, setUpRouteTests } from "~/testing/route-harness";
@@ -105,6 +106,12 @@ describe("the performance page", () => {
       ["Campo", "GENERAL", 5000, fx.generalPlaces, 1],
       ["Platea", "NUMBERED", 8000, 8, 0],
     ]);
+  });
+
+  it("is titled by the show and a short date, which a tab or a search result shows whole", async () => {
+    const { result } = await openPage();
+    expect(result?.seo.title).toMatch(/^.+ — [^,]+, [^,]+, \d{1,2}:\d\d( [AP]M)?$/);
+    expect(result?.seo.title.length).toBeLessThanOrEqual(maxTitleLength);
   });
 
   it("shows the only numbered sector's seats without being asked (spec §2), each named", async () => {

@@ -12,7 +12,7 @@ import { useSeatMapSector } from "~/components/seat-map/use-seat-map-sector";
 import { posterOf } from "~/components/show-card";
 import { brand } from "~/config/brand.server";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatShortDate, formatTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { notFound } from "~/lib/responses";
@@ -66,9 +66,12 @@ export async function loader(args: Route.LoaderArgs) {
     const sectorId = page.chosen?.sectorId ?? null;
     shop.session.set("sectors", afterOpening(remembered, performance.idFuncion, sectorId));
   }
-  const when = formatDateTime(performance.oFuncionFecha.dFecha, getLocale(args.context));
+  const locale = getLocale(args.context);
+  const startsAt = performance.oFuncionFecha.dFecha;
+  const when = formatDateTime(startsAt, locale);
   const seo = seoFor(args, {
-    title: `${show.cEspectaculoCartelNombre} — ${when}`,
+    // The short date ("mié, 16 dic, 20:30"): a tab or a search result shows about 70 characters.
+    title: `${show.cEspectaculoCartelNombre} — ${formatShortDate(startsAt, locale)}, ${formatTime(startsAt, locale)}`,
     description: t("browse:meta.performance.description", {
       show: show.cEspectaculoCartelNombre,
       date: when,
