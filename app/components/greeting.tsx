@@ -8,7 +8,7 @@ export const greetingDelayMs = 2000;
  * "Hello, {name}" on the first page after a login or sign-up. With JavaScript it fills a
  * polite live region (present, empty, from the start, so screen readers announce what comes
  * into it) 2000 ms after the page is ready; without JavaScript the page simply shows it: the
- * server's copy is displayed only under `@media (scripting: none)` (styles.css), as a
+ * server's copy is displayed only under `@media (scripting: none)` (styles/controls.css), as a
  * browser with scripting switched off reads <noscript> as text in some set-ups.
  */
 export function Greeting({ name }: { name: string | null }) {

@@ -7,7 +7,8 @@ import { useLayoutEffect, useRef } from "react";
  * dialog goes away, focus returns to where it was, if that is still on the page.
  *
  * The server renders it open and in the flow of the page (see `.dialog:not(:modal)` in
- * styles.css), so without JavaScript it is a section of the page whose buttons are plain forms.
+ * styles/controls.css), so without JavaScript it is a section of the page whose buttons are
+ * plain forms.
  */
 export function ModalDialog({
   labelledBy,

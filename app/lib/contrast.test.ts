@@ -1,8 +1,17 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shippedBrands } from "~/config/brands";
 import { contrastRatio, parseHexColour, relativeLuminance } from "./contrast";
+
+/** The shop's stylesheet: its entry and the files by area it imports (app/styles/). */
+function shopStyles(): string {
+  const folder = join(import.meta.dirname, "../styles");
+  const parts = readdirSync(folder).filter((name) => name.endsWith(".css"));
+  return [join(import.meta.dirname, "../styles.css"), ...parts.map((name) => join(folder, name))]
+    .map((file) => readFileSync(file, "utf8"))
+    .join("\n");
+}
 
 describe("contrast ratio (WCAG 2.x)", () => {
   it("reads #rgb and #rrggbb", () => {
@@ -23,10 +32,10 @@ describe("contrast ratio (WCAG 2.x)", () => {
 });
 
 describe("the focus ring", () => {
-  const css = readFileSync(join(import.meta.dirname, "../styles.css"), "utf8");
+  const css = shopStyles();
   const variable = (name: string) => {
     const value = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{3,6})\\s*;`).exec(css)?.[1];
-    if (!value) throw new Error(`styles.css defines no --${name}`);
+    if (!value) throw new Error(`the styles define no --${name}`);
     return value;
   };
 
@@ -65,7 +74,7 @@ describe("the focus ring", () => {
 });
 
 describe("each shipped brand's colours", () => {
-  const css = readFileSync(join(import.meta.dirname, "../styles.css"), "utf8");
+  const css = shopStyles();
   const ring = (name: string) =>
     new RegExp(`--focus-ring-${name}:\\s*(#[0-9a-fA-F]{3,6})\\s*;`).exec(css)?.[1] ?? "#000";
 
