@@ -67,7 +67,8 @@ const css =
   ".go{display:inline-block;padding:.6rem 1.2rem;background:#1d4ed8;color:#fff;" +
   "text-decoration:none;font-weight:600}" +
   ":focus-visible{outline:3px solid #b45309;outline-offset:2px}" +
-  "code{font-size:1.1em;letter-spacing:.05em}ol{padding-left:2rem}" +
+  // A hash or a code breaks anywhere: unbroken, it made the page 739 px wide on a phone.
+  "code{font-size:1.1em;letter-spacing:.05em;overflow-wrap:anywhere}ol{padding-left:2rem}" +
   "table{border-collapse:collapse}th,td{border:1px solid #78716c;padding:.25rem .5rem;text-align:right}";
 
 export function queuePage(

@@ -163,6 +163,13 @@ test("a buyer who arrives early waits in the pre-queue, is let in after the star
     await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
     await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
     await expectAccessible(page);
+
+    // The fairness report after the draw: its long hashes wrap on a phone.
+    await page.goto(`/cola/equidad?qid=${performance.id}`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: /^Equidad de la fila/ }),
+    ).toBeVisible();
+    await expectAccessible(page);
   } finally {
     // Off again, for any other spec (the start stays: it cannot move once shuffled).
     await setQueue(request, performance.id, { on: false, saleStartsAt });

@@ -91,6 +91,7 @@ export async function expectAccessible(
     await target.setContent(html, { waitUntil: "load" });
   }
   await expectIdReferencesResolve(target, page.url());
+  await expectReflow(target, page.url());
   // The splash (first page of a session, with JavaScript) is the brand's logotype, which
   // WCAG 1.4.3 exempts from contrast, and it fades out: axe caught mid-fade reads its
   // half-transparent text as low contrast. It is aria-hidden and tested in layout.spec.ts.
@@ -109,6 +110,47 @@ export async function expectAccessible(
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(blocking, `accessibility issues on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * The page reflows at 320 CSS px (WCAG 1.4.10; a 1280 px screen at 400 %): nothing makes it
+ * scroll sideways. The viewport is narrowed for the check and given back after it. The page's
+ * client width is the width without a vertical scroll bar (never more than innerWidth). A
+ * soft check, so one run names every page that does not reflow; the failure names the element
+ * that reaches furthest right outside anything that scrolls or clips it.
+ */
+export async function expectReflow(page: Page, url = page.url()) {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error("no viewport to narrow");
+  await page.setViewportSize({ width: 320, height: viewport.height });
+  try {
+    const overflow = await page.evaluate(() => {
+      const root = document.documentElement;
+      if (root.scrollWidth <= root.clientWidth) return null;
+      const clipped = (element: Element) => {
+        for (let box = element.parentElement; box && box !== root; box = box.parentElement) {
+          if (getComputedStyle(box).overflowX !== "visible") return true;
+        }
+        return false;
+      };
+      let culprit: Element | undefined;
+      let furthest = root.clientWidth;
+      for (const element of document.body.querySelectorAll("*")) {
+        const right = element.getBoundingClientRect().right;
+        if (right >= furthest && !clipped(element)) {
+          culprit = element;
+          furthest = right;
+        }
+      }
+      const name = culprit
+        ? `<${culprit.localName}${culprit.id ? `#${culprit.id}` : ""}${[...culprit.classList].map((c) => `.${c}`).join("")}>`
+        : "an element";
+      return `${root.scrollWidth} px wide; ${name} ends at ${Math.round(furthest)} px`;
+    });
+    expect.soft(overflow, `sideways scrolling at 320 px on ${url}`).toBeNull();
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
 
 /**
