@@ -15,8 +15,13 @@ export function OrderReceipts({ order }: { order: Order }) {
   const headingId = `order-${order.idPedido}-receipts`;
   return (
     <section aria-labelledby={headingId} className="mt-2">
+      {/* A page lists many orders: each receipts section is a landmark of its own name. */}
       <h3 id={headingId} className="font-semibold">
         {t("account:orders.receipts.title")}
+        <span className="sr-only">
+          {" "}
+          {t("account:orders.receipts.ofOrder", { number: order.idPedido })}
+        </span>
       </h3>
       <ul className="list-disc pl-6">
         {order.listaComprobantes.map((receipt) => (

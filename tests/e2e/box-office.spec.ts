@@ -8,6 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { partText } from "../../commerce/mail/read-eml.ts";
 import {
   expectAccessible,
+  expectUniqueLandmarkNames,
   fillCard,
   holdGeneralPlaces,
   newestMailTo,
@@ -150,6 +151,15 @@ test.describe("a clerk's sales", () => {
     await page.getByLabel("Link de pago").fill(link ?? "");
     await page.getByRole("button", { name: "Abrir el link" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Pago confirmado" })).toBeVisible();
+
+    // The counter's sales, this paid one and the walk-in sale before it, each with its bill:
+    // every sale's receipts are a landmark named apart.
+    await logInAsClerk(page);
+    await page.goto("/myBookingsBox");
+    const receipts = page.getByRole("region", { name: /^Facturas y notas de crédito/ });
+    await expect(receipts.first()).toBeVisible();
+    expect(await receipts.count()).toBeGreaterThan(1);
+    await expectUniqueLandmarkNames(page);
   });
 });
 

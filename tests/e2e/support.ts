@@ -154,6 +154,22 @@ export async function expectReflow(page: Page, url = page.url()) {
 }
 
 /**
+ * No two landmarks of one kind share a name (axe's moderate `landmark-unique`, which
+ * expectAccessible leaves out): a screen reader's list of landmarks tells each one apart.
+ * Read from the accessibility tree, so it works without JavaScript too.
+ */
+export async function expectUniqueLandmarkNames(page: Page) {
+  const tree = await page.locator("body").ariaSnapshot();
+  const landmarks = [
+    ...tree.matchAll(
+      /- (banner|complementary|contentinfo|form|main|navigation|region|search)\b(?: "((?:[^"\\]|\\.)*)")?/g,
+    ),
+  ].map(([, role, name]) => `${role} "${name ?? ""}"`);
+  const repeated = landmarks.filter((landmark, index) => landmarks.indexOf(landmark) !== index);
+  expect(repeated, `landmarks named alike on ${page.url()}`).toEqual([]);
+}
+
+/**
  * Every id that an ARIA relation (aria-describedby, aria-labelledby, …) or a label's `for`
  * names is in the page: a dangling reference describes nothing and hides the mistake.
  */
