@@ -84,7 +84,16 @@ test("the whole hall: stage, sectors as named links, legend, nothing sideways", 
   // The sector's shape on the plan leads to its seats.
   await platea.click();
   await expect(page).toHaveURL(/\?sector=\d+#seats$/);
-  await expect(page.getByRole("heading", { name: "Butacas de Platea", exact: true })).toBeVisible();
+  const seatsHeading = page.getByRole("heading", { name: "Butacas de Platea", exact: true });
+  await expect(seatsHeading).toBeVisible();
+  // The focus follows the link, as on every other navigation: with JavaScript to the seats'
+  // heading; without, the next Tab starts from the seats (the fragment), not the page's top.
+  if (test.info().project.use.javaScriptEnabled === false) {
+    await page.keyboard.press("Tab");
+    await expect(page.locator("section#seats :focus")).toHaveCount(1);
+  } else {
+    await expect(seatsHeading).toBeFocused();
+  }
   await expectNoSideScroll(page, "the hall with Platea's seats");
   await expectAccessible(page);
 });

@@ -1,6 +1,7 @@
 // The page with the map: the list alternative offered first, the whole hall and its legend,
 // the sectors, the best seats of the whole hall, then the chosen numbered sector's seats.
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ClientOnly } from "remix-utils/client-only";
 import { SeatMapIsland } from "~/components/seat-map/island";
 import type { SeatMapSector } from "~/components/seat-map/types";
@@ -113,9 +114,10 @@ function ChosenSector({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
+  const heading = useFocusOnArrival("#seats");
   return (
     <section id="seats" aria-labelledby="seats-heading" className="flex flex-col gap-4">
-      <h2 id="seats-heading" className="mb-0">
+      <h2 id="seats-heading" className="mb-0" tabIndex={-1} ref={heading}>
         {t("checkout:seatMap.seatsHeading", { sector: sector.sectorName })}
       </h2>
       {available > 0 ? <ListOffer sectorId={sector.sectorId} /> : null}
@@ -152,4 +154,20 @@ function ChosenSector({
       </p>
     </section>
   );
+}
+
+/**
+ * A sector's link (`?sector=…#seats`, from the hall or the list) lands on its seats: with
+ * JavaScript the focus moves to their heading, as a new page's focus moves to its <h1>
+ * (RouteAnnouncer), instead of staying on the page. Without JavaScript the fragment is where
+ * the next Tab starts from.
+ */
+function useFocusOnArrival(fragment: string) {
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each arrival (location key) counts
+  useEffect(() => {
+    if (location.hash === fragment) heading.current?.focus();
+  }, [location.key, fragment]);
+  return heading;
 }
