@@ -147,6 +147,33 @@ test("zoom by buttons and keys keeps the page from scrolling sideways", async ({
     width: window.innerWidth,
   }));
   expect(scroll).toBeLessThanOrEqual(width);
+
+  // Seats this small are hard to hit: the list comes first above the map, before the zoom
+  // buttons and any seat in the Tab order (WCAG 2.5.8's equivalent control).
+  const island = page.locator(".seat-map-island");
+  const listSwitch = island.getByRole("link", { name: "Elegir de una lista" });
+  await expect(listSwitch).toBeVisible();
+  const firstStop = await island.evaluate(
+    (element) => element.querySelector("a[href], button, [tabindex='0']")?.textContent,
+  );
+  expect(firstStop).toBe("Elegir de una lista");
+  await listSwitch.focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Acercar" })).toBeFocused();
+
+  // Zoomed in all the way, a seat is a 24 px target or more (WCAG 2.5.8).
+  const zoomIn = page.getByRole("button", { name: "Acercar" });
+  for (
+    let press = 0;
+    press < 12 && (await zoomIn.getAttribute("aria-disabled")) !== "true";
+    press++
+  ) {
+    await zoomIn.click();
+  }
+  await expect(zoomIn).toHaveAttribute("aria-disabled", "true");
+  const seat = await map.locator("[data-place-id][tabindex='0']").boundingBox();
+  expect(seat?.width).toBeGreaterThanOrEqual(24);
+  expect(seat?.height).toBeGreaterThanOrEqual(24);
   await expectAccessible(page);
 });
 

@@ -7,15 +7,23 @@
 
 import { type KeyboardEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
+import { MapControls, zoomStep } from "./map-controls";
 import { seatSpacing, startingSeat } from "./map-geometry";
 import { isNavigationKey, moveFrom, navigationOf } from "./navigation";
 import { seatNamer } from "./seat-names";
 import { choiceSummary } from "./summary";
 import type { MapSeat, SeatMapSector } from "./types";
 import { useLiveAvailability } from "./use-live-availability";
-import { clampView, isWholeView, panBy, revealPoint, type View, zoomAt } from "./viewport";
+import {
+  clampView,
+  isClosestView,
+  isWholeView,
+  panBy,
+  revealPoint,
+  type View,
+  zoomAt,
+} from "./viewport";
 
-const zoomStep = 1.5;
 /** A pointer that moves less than this is a tap on a seat, not a drag. */
 const dragThresholdPx = 6;
 
@@ -219,38 +227,19 @@ export function SeatMapIsland({ sector }: { sector: SeatMapSector }) {
 
   const focused = seatsById.get(focusId);
   const whole = isWholeView(view, bounds);
+  const closest = isClosestView(view, bounds);
   const visible = clampView(view, bounds);
 
   return (
     <div className="seat-map-island">
-      <div
-        className="seat-map-toolbar"
-        role="toolbar"
-        aria-label={t("checkout:seatMapIsland.zoomTools")}
-        aria-controls={ids.map}
-      >
-        <button type="button" className="button-secondary" onClick={() => zoom(zoomStep)}>
-          <span aria-hidden="true">+</span>
-          <span className="sr-only">{t("checkout:seatMapIsland.zoomIn")}</span>
-        </button>
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => zoom(1 / zoomStep)}
-          disabled={whole}
-        >
-          <span aria-hidden="true">−</span>
-          <span className="sr-only">{t("checkout:seatMapIsland.zoomOut")}</span>
-        </button>
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => setView(bounds)}
-          disabled={whole}
-        >
-          {t("checkout:seatMapIsland.fit")}
-        </button>
-      </div>
+      <MapControls
+        sectorId={sector.sectorId}
+        mapId={ids.map}
+        whole={whole}
+        closest={closest}
+        onZoom={zoom}
+        onFit={() => setView(bounds)}
+      />
       <p id={ids.help} className="text-sm text-stone-700 mb-0">
         {t("checkout:seatMapIsland.help")}
       </p>

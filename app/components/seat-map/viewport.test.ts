@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   clampView,
+  isClosestView,
   isWholeView,
   maxZoom,
   panBy,
@@ -24,6 +25,8 @@ describe("seat map viewport", () => {
     expect(zoomAt(bounds, 0.1, [200, 100], bounds)).toEqual(bounds);
     expect(zoomAt(bounds, 1000, [200, 100], bounds).width).toBeCloseTo(400 / maxZoom);
     expect(isWholeView(bounds, bounds)).toBe(true);
+    expect(isClosestView(zoomAt(bounds, 1000, [200, 100], bounds), bounds)).toBe(true);
+    expect(isClosestView(zoomAt(bounds, maxZoom / 2, [200, 100], bounds), bounds)).toBe(false);
   });
 
   it("pans by screen pixels and stays inside the sector", () => {

@@ -49,6 +49,11 @@ export function isWholeView(view: View, bounds: View): boolean {
   return view.width >= bounds.width - 1e-6;
 }
 
+/** As close as the map zooms: `maxZoom` times the whole sector. */
+export function isClosestView(view: View, bounds: View): boolean {
+  return view.width <= bounds.width / maxZoom + 1e-6;
+}
+
 /** A panorama's offset kept within one image width (it wraps around: 360°). */
 export function wrapOffset(offset: number, width: number): number {
   return ((offset % width) + width) % width;
