@@ -19,6 +19,7 @@ import {
   openEmbeddedCommerce,
   pageCacheMs,
   port,
+  remoteCommerceApiUrl,
   storefrontOperations,
   trustProxyHops,
 } from "./server/runtime.ts";
@@ -38,6 +39,7 @@ const app = createStorefrontApp({
   commerce: embedsCommerce
     ? (request, bindings) => (commerce as EmbeddedCommerce).fetch(request, bindings)
     : undefined,
+  remoteApiUrl: remoteCommerceApiUrl,
   operations: operations.forApp,
   trustedProxyHops: trustProxyHops,
   pageCacheMs,

@@ -33,6 +33,7 @@ import { buyerAddress } from "./client-address.ts";
 import { compressResponses } from "./compression.ts";
 import { refuseCrossSiteForms } from "./cross-site.ts";
 import { anonymousPageCache } from "./page-cache.ts";
+import { remoteImages, remoteImagesPath } from "./remote-images.ts";
 import { type SecurityHeadersEnv, securityHeaders } from "./security-headers.ts";
 
 /** The API's fetch handler; the bindings say who is calling (http/client-address.ts). */
@@ -53,6 +54,8 @@ export type StorefrontServerOptions = {
    * in-process. Unset when the storefront talks to a remote API.
    */
   commerce?: CommerceFetch;
+  /** COMMERCE_API_URL, when the API is remote: its images are served through this server. */
+  remoteApiUrl?: string;
   /** Static files, tried before the document handler (production's build/client). */
   staticFiles?: MiddlewareHandler;
   /** PUBLIC_ORIGIN (default: the configuration's): https means HSTS behind a proxy. */
@@ -167,6 +170,8 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
     // The waiting rooms' pages and their poll (decision 0048), where the embedded API serves them.
     app.all("/cola", (c) => commerce(c.req.raw, {}));
     app.all("/cola/*", (c) => commerce(c.req.raw, {}));
+  } else if (options.remoteApiUrl) {
+    app.on(["GET", "HEAD"], remoteImagesPath, remoteImages(options.remoteApiUrl));
   }
   // Before the static files: a copy's address is a page's, and a hit skips their look-up.
   app.use(anonymousPageCache({ ttlMs: mode === "production" ? (options.pageCacheMs ?? 0) : 0 }));

@@ -14,6 +14,7 @@ import {
   host,
   openEmbeddedCommerce,
   port,
+  remoteCommerceApiUrl,
   storefrontOperations,
   trustProxyHops,
 } from "./runtime.ts";
@@ -37,6 +38,7 @@ const vite = await createViteServer({
 const app = createStorefrontApp({
   mode: "development",
   commerce: commerce?.fetch,
+  remoteApiUrl: remoteCommerceApiUrl,
   operations: operations.forApp,
   trustedProxyHops: trustProxyHops,
   build: async () => {

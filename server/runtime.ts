@@ -26,6 +26,8 @@ export const exitWhenStorefrontPortCannotOpen = (
 
 /** Whether this storefront runs the API in its own process (no COMMERCE_API_URL). */
 export const embedsCommerce = !config.commerceApiUrl;
+/** The remote API (COMMERCE_API_URL), when there is one. */
+export const remoteCommerceApiUrl = config.commerceApiUrl || undefined;
 
 export type EmbeddedCommerce = {
   fetch: CommerceFetch;
