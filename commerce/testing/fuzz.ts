@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { z } from "zod";
 
 import { hostileValue } from "./fuzz-values.ts";
+import type { JsonSchema } from "./json-schema.ts";
 
 export * from "./fuzz-values.ts";
 
@@ -51,25 +52,7 @@ export class StatusTally {
 
 // ---------------------------------------------------------------- shaped like a schema
 
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  maxItems?: number;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-};
+export type { JsonSchema };
 
 /** Formats checked after a transform (an e-mail) show only on the output side: copy them. */
 function withOutputFormats(input: JsonSchema, output: JsonSchema | undefined): JsonSchema {

@@ -4,28 +4,9 @@
 // fast-check with a fixed seed, so every run sends the same requests) and, from it, values
 // that break one field each. Pure: the test checks each value against the schema with ajv.
 import fc from "fast-check";
+import type { JsonSchema } from "./json-schema.ts";
 
-export type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  minItems?: number;
-  enum?: unknown[];
-  const?: unknown;
-  examples?: unknown[];
-  default?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-};
+export type { JsonSchema };
 
 const seed = 20310310;
 
