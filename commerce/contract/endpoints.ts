@@ -54,9 +54,10 @@ import {
 } from "./door.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
-import { eticketEndpoint, ordersEndpoint, receiptPdfEndpoint } from "./orders.ts";
+import { eticketEndpoint, orderEndpoint, ordersEndpoint, receiptPdfEndpoint } from "./orders.ts";
 import {
   acquirerNotificationEndpoint,
+  awaitingPaymentsEndpoint,
   cancel3dsEndpoint,
   cancelChargeEndpoint,
   confirm3dsEndpoint,
@@ -202,6 +203,7 @@ export const endpoints = {
   cancelCharge: cancelChargeEndpoint,
   acquirerNotification: acquirerNotificationEndpoint,
   paymentChange: paymentChangeEndpoint,
+  awaitingPayments: awaitingPaymentsEndpoint,
   payAgain: payAgainEndpoint,
   // purchase: the second payment calls, cards and wallets in one shape
   paymentMethods2: paymentMethods2Endpoint,
@@ -233,6 +235,7 @@ export const endpoints = {
   cancelOrder: cancelOrderEndpoint,
   // orders
   orders: ordersEndpoint,
+  order: orderEndpoint,
   eticket: eticketEndpoint,
   receiptPdf: receiptPdfEndpoint,
   // the door check (door staff only, but for the public key)

@@ -131,6 +131,19 @@ export const ordersEndpoint = defineEndpoint({
   response: ordersResponse,
 });
 
+export const orderEndpoint = defineEndpoint({
+  id: "order",
+  method: "GET",
+  path: "/Pedido/{id}",
+  area: "orders",
+  summary:
+    "One of the caller's orders as Historial2 lists it (the purchase-ended page shows its " +
+    "totals); anyone else's is a 404.",
+  access: "customer",
+  params: idParams,
+  response: orderSchema,
+});
+
 /** Which receipt of an order: its bill or its credit note. */
 export const receiptKinds = ["FACTURA", "NOTA_DE_CREDITO"] as const;
 

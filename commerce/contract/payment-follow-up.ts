@@ -4,7 +4,7 @@ import { z } from "zod";
 import { chargeErrors } from "./business-errors.ts";
 import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { chargeRequest, chargeResponse, purchaseProcessSchema } from "./purchase.ts";
-import { idParams } from "./shared.ts";
+import { idParams, listOf } from "./shared.ts";
 import { plainText } from "./text.ts";
 
 export const confirm3dsEndpoint = defineEndpoint({
@@ -75,6 +75,7 @@ export const paymentChangeResponse = z.object({
   /** Open, and no payment approved or still being decided: it may be paid again now. */
   lPuedePagar: z.boolean(),
 });
+export type PaymentChangeResponse = z.infer<typeof paymentChangeResponse>;
 
 export const paymentChangeEndpoint = defineEndpoint({
   id: "paymentChange",
@@ -88,6 +89,19 @@ export const paymentChangeEndpoint = defineEndpoint({
   errors: chargeErrors,
   params: idParams,
   response: paymentChangeResponse,
+});
+
+export const awaitingPaymentsEndpoint = defineEndpoint({
+  id: "awaitingPayments",
+  method: "GET",
+  path: "/operacion/cambio/pagos",
+  area: "purchase",
+  summary:
+    "The caller's purchases that are owed, newest first, each as operacion/cambio/pago/{id} " +
+    "answers it: open, tried, and their latest payment refused, cancelled, given back or " +
+    "still being decided. One paid or whose time ran out is not listed; nor is anyone else's.",
+  access: "customer",
+  response: listOf(paymentChangeResponse),
 });
 
 export const payAgainRequest = chargeRequest.extend({

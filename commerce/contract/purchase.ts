@@ -111,6 +111,8 @@ export const purchaseProcessSchema = z.object({
   fDescuento: z.number().int(),
   fCargoEntrega: z.number().int(),
   fCargoServicio: z.number().int(),
+  /** The anti-fraud QR charge of its e-tickets (§3 order totals; $ 0, decision 0067). */
+  fCargoQr: z.number().int(),
   fTotal: z.number().int(),
   /** Set once paid. */
   idPedido: z.number().int().nullable(),

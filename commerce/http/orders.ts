@@ -1,7 +1,13 @@
-// Order handlers: the caller's order history, and the e-ticket, bill and credit note PDFs of
-// one of their orders.
-import { eticketEndpoint, ordersEndpoint, receiptPdfEndpoint } from "../contract/index.ts";
+// Order handlers: the caller's order history, one of their orders, and the e-ticket, bill and
+// credit note PDFs of one of their orders.
+import {
+  eticketEndpoint,
+  orderEndpoint,
+  ordersEndpoint,
+  receiptPdfEndpoint,
+} from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
+import { notFound } from "../errors.ts";
 import { orderETicketPdf } from "../orders/eticket.ts";
 import { loadOrders } from "../orders/history.ts";
 import { orderReceiptPdf } from "../orders/receipt-pdf.ts";
@@ -12,6 +18,16 @@ export function orderHandlers(deps: CommerceDeps) {
     implement(ordersEndpoint, async ({ customerId, language }) => {
       const list = await loadOrders(deps, customerId, { now: deps.now(), language });
       return { Lista: list.map((entry) => entry.order) };
+    }),
+
+    implement(orderEndpoint, async ({ params, customerId, language }) => {
+      const [found] = await loadOrders(deps, customerId, {
+        now: deps.now(),
+        language,
+        orderId: params.id,
+      });
+      if (!found) throw notFound();
+      return found.order;
     }),
 
     implement(eticketEndpoint, async ({ params, customerId, language, c }) => {

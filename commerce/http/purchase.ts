@@ -4,6 +4,7 @@
 import {
   acquirerNotificationEndpoint,
   answerQuestionsEndpoint,
+  awaitingPaymentsEndpoint,
   type ChargeResponse,
   cancel3dsEndpoint,
   cancelChargeEndpoint,
@@ -27,6 +28,7 @@ import {
 import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
+import { awaitingPayments } from "../purchase/awaiting-payments.ts";
 import { cardPlans } from "../purchase/card-plans.ts";
 import { cardMethodRules } from "../purchase/catalogues.ts";
 import { type ChargeResult, charge } from "../purchase/charge.ts";
@@ -196,6 +198,10 @@ export function purchaseHandlers(deps: CommerceDeps) {
         lPuedePagar: mayPayAgain(process.cEstado, process.oPago ?? null),
       };
     }),
+
+    implement(awaitingPaymentsEndpoint, async ({ customerId, language }) => ({
+      Lista: await awaitingPayments(deps, customerId, language),
+    })),
 
     implement(payAgainEndpoint, async ({ params, body, customerId, language }) => {
       const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };

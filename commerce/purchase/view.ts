@@ -21,6 +21,7 @@ import type { CommerceDeps } from "../deps.ts";
 import { functionDateParts } from "../domain/dates.ts";
 import { localized } from "../domain/localized.ts";
 import type { Language } from "../i18n.ts";
+import { ANTI_FRAUD_QR_CHARGE } from "../orders/order-totals.ts";
 import { cancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { extensionMinutesOf, extensionOffered, processMinutes, processState } from "./clock.ts";
@@ -291,6 +292,7 @@ export async function loadProcessView(
     fDescuento: totals.discount,
     fCargoEntrega: totals.deliveryFee,
     fCargoServicio: totals.serviceCharge,
+    fCargoQr: ANTI_FRAUD_QR_CHARGE,
     fTotal: totals.total,
     idPedido: order?.id ?? null,
     oPago: payment,
