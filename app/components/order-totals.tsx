@@ -1,35 +1,50 @@
 // An order's totals as §3 lists them, each on its own line: tickets, promotions, delivery,
 // the anti-fraud QR charge, the service charge, the total, and what is paid and pending.
-// The API computes them (orders/order-totals.ts) and the bill prints the same figures.
-import type { Order } from "@contract";
+// Every page that shows an order (My orders, the purchase-ended page, the payment change
+// page, the box office's sale and sales) prints them with this one component, from the API's
+// figures: an order's (orders/order-totals.ts, printed the same on its bill) or, for a
+// purchase not paid yet, its own amounts (unpaidPurchaseTotals).
+
+import type { OrderTotalsFigures } from "~/lib/checkout-amounts";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 
-export function OrderTotals({ order }: { order: Order }) {
+export function OrderTotals({
+  totals,
+  id,
+  level = 3,
+}: {
+  totals: OrderTotalsFigures;
+  /** Unique on the page: names the heading the totals are labelled by. */
+  id: string;
+  /** The heading's level where the totals sit. */
+  level?: 2 | 3;
+}) {
   const { t } = useTranslation();
-  const headingId = `order-${order.idPedido}-totals`;
+  const headingId = `${id}-totals`;
+  const Heading = level === 2 ? "h2" : "h3";
   const lines: Array<[string, string, boolean?]> = [
-    [t("account:orders.totals.tickets"), formatPrice(order.fTotalTickets)],
-    ...(order.fDescuento > 0
+    [t("account:orders.totals.tickets"), formatPrice(totals.fTotalTickets)],
+    ...(totals.fDescuento > 0
       ? [
-          [t("account:orders.totals.discount"), `−${formatPrice(order.fDescuento)}`] as [
+          [t("account:orders.totals.discount"), `−${formatPrice(totals.fDescuento)}`] as [
             string,
             string,
           ],
         ]
       : []),
-    [t("account:orders.totals.delivery"), formatPrice(order.fCargoEntrega)],
-    [t("account:orders.totals.antiFraudQr"), formatPrice(order.fCargoQr)],
-    [t("account:orders.totals.serviceCharge"), formatPrice(order.fCargoServicio)],
-    [t("account:orders.totals.total"), formatPrice(order.fTotal), true],
-    [t("account:orders.totals.paid"), formatPrice(order.fTotalPagado)],
-    [t("account:orders.totals.pending"), formatPrice(order.fPendiente)],
+    [t("account:orders.totals.delivery"), formatPrice(totals.fCargoEntrega)],
+    [t("account:orders.totals.antiFraudQr"), formatPrice(totals.fCargoQr)],
+    [t("account:orders.totals.serviceCharge"), formatPrice(totals.fCargoServicio)],
+    [t("account:orders.totals.total"), formatPrice(totals.fTotal), true],
+    [t("account:orders.totals.paid"), formatPrice(totals.fTotalPagado)],
+    [t("account:orders.totals.pending"), formatPrice(totals.fPendiente)],
   ];
   return (
     <section aria-labelledby={headingId} className="mt-2">
-      <h3 id={headingId} className="font-semibold">
+      <Heading id={headingId} className={level === 2 ? "text-lg" : "font-semibold"}>
         {t("account:orders.totals.heading")}
-      </h3>
+      </Heading>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
         {lines.map(([label, amount, strong]) => (
           <div key={label} className="contents">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutAmounts, submittedDelivery } from "./checkout-amounts";
+import { checkoutAmounts, submittedDelivery, unpaidPurchaseTotals } from "./checkout-amounts";
 
 // Two places of $ 2.250 with their 10% service charge, no delivery recorded yet.
 const process = {
@@ -48,6 +48,30 @@ describe("checkoutAmounts", () => {
       checkoutAmounts({ ...empty, oCantidadTotal: { nCantidadTotal: 0 } }, { fPrecio: 2_500 })
         .total,
     ).toBe(0);
+  });
+});
+
+describe("unpaidPurchaseTotals", () => {
+  const delivered = { ...process, fCargoEntrega: 2_500, fTotal: 7_450, fCargoQr: 0 };
+  it("owes the whole total of an open purchase, line by line as an order's", () => {
+    expect(unpaidPurchaseTotals({ ...delivered, cEstado: "ACTIVE" })).toEqual({
+      fTotalTickets: 4_500,
+      fDescuento: 0,
+      fCargoEntrega: 2_500,
+      fCargoQr: 0,
+      fCargoServicio: 450,
+      fTotal: 7_450,
+      fTotalPagado: 0,
+      fPendiente: 7_450,
+    });
+  });
+  it("owes nothing once the purchase ended unpaid", () => {
+    for (const cEstado of ["EXPIRED", "CANCELLED"] as const) {
+      expect(unpaidPurchaseTotals({ ...delivered, cEstado })).toMatchObject({
+        fTotalPagado: 0,
+        fPendiente: 0,
+      });
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // checks (fTotalVisto) all come from here, with the delivery chosen on the form, so no path
 // (JavaScript or not, a refused submit or a fresh load) shows two totals at once. The
 // process's own totals count the delivery it has recorded; the form's choice may be newer.
-import type { PurchaseProcess } from "@contract";
+import type { Order, PurchaseProcess } from "@contract";
 
 export type CheckoutAmounts = {
   subtotal: number;
@@ -31,6 +31,41 @@ export function checkoutAmounts(
     serviceCharge: process.fCargoServicio,
     deliveryFee,
     total: process.fTotal - process.fCargoEntrega + deliveryFee,
+  };
+}
+
+/** An order's totals as §3 lists them (OrderTotals prints them): the API's, by its names. */
+export type OrderTotalsFigures = Pick<
+  Order,
+  | "fTotalTickets"
+  | "fDescuento"
+  | "fCargoEntrega"
+  | "fCargoQr"
+  | "fCargoServicio"
+  | "fTotal"
+  | "fTotalPagado"
+  | "fPendiente"
+>;
+
+/**
+ * The same totals for a purchase not paid yet (the payment change page, My orders' purchases
+ * awaiting payment, the box office's sale): its own amounts, nothing paid (an approved payment
+ * closes it as PAID, with an order whose totals the API answers), and all of it pending while
+ * it is open.
+ */
+export function unpaidPurchaseTotals(
+  process: Parameters<typeof checkoutAmounts>[0] & Pick<PurchaseProcess, "fCargoQr" | "cEstado">,
+): OrderTotalsFigures {
+  const amounts = checkoutAmounts(process, undefined);
+  return {
+    fTotalTickets: amounts.subtotal,
+    fDescuento: amounts.discount,
+    fCargoEntrega: amounts.deliveryFee,
+    fCargoQr: process.fCargoQr,
+    fCargoServicio: amounts.serviceCharge,
+    fTotal: amounts.total,
+    fTotalPagado: 0,
+    fPendiente: process.cEstado === "ACTIVE" ? amounts.total : 0,
   };
 }
 

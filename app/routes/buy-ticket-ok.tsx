@@ -1,5 +1,6 @@
 import { endpoints, idPath } from "@contract";
 import { Link, redirect } from "react-router";
+import { OrderTotals } from "~/components/order-totals";
 import { isProduct } from "~/lib/browse-paths";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -19,20 +20,22 @@ export async function loader(args: Route.LoaderArgs) {
   if (process.cEstado !== "PAID" || process.idPedido === null) {
     throw redirect(`/BuyTicket/${process.idProcesoDeCompra}`);
   }
+  // The order's totals as My orders shows them (paid from its approved payments).
+  const order = orThrow(await commerce.call(endpoints.order, { params: { id: process.idPedido } }));
   const t = getT(args.context);
   const seo = seoFor(args, {
     title: t("checkout:success.title"),
     description: t("browse:meta.checkoutOk.description"),
     noindex: true,
   });
-  return { process, orderId: process.idPedido, seo };
+  return { process, order, orderId: process.idPedido, seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { process, orderId } = loaderData;
+  const { process, order, orderId } = loaderData;
   return (
     <section className="prose-page">
       <h1>{t("checkout:success.title")}</h1>
@@ -47,9 +50,12 @@ export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) 
           </li>
         ))}
       </ul>
-      <p className="font-semibold mb-4">
-        {t("checkout:success.paid", { total: formatPrice(process.fTotal) })}
+      <p className="font-semibold">
+        {t("checkout:success.paid", { total: formatPrice(order.fTotalPagado) })}
       </p>
+      <div className="mb-4">
+        <OrderTotals totals={order} id={`order-${orderId}`} level={2} />
+      </div>
       <p className="flex flex-wrap gap-3">
         <a href={`/myOrders/${orderId}/eticket.pdf`} className="button-primary" download>
           {process.listaFuncion.every((line) => isProduct(line.oEspectaculo))

@@ -14,14 +14,14 @@ import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
 import type { Route } from "./+types/my-orders";
-import { AwaitingPaymentNotice } from "./pay-change/awaiting-payment";
-import { awaitingPaymentOf } from "./pay-change/pay-change.server";
+import { AwaitingPayments } from "./pay-change/awaiting-payment";
+import { awaitingPaymentsOf } from "./pay-change/pay-change.server";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
-  const [found, awaitingPayment] = await Promise.all([
+  const [found, awaitingPayments] = await Promise.all([
     shop.commerce.call(endpoints.orders),
-    awaitingPaymentOf(shop),
+    awaitingPaymentsOf(shop),
   ]);
   const orders = orThrow(found).Lista;
   const t = getT(args.context);
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     description: t("browse:meta.orders.description"),
     noindex: true,
   });
-  return { orders, awaitingPayment, title: t("account:orders.title"), seo };
+  return { orders, awaitingPayments, title: t("account:orders.title"), seo };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
@@ -41,9 +41,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1>{t("account:orders.title")}</h1>
-      {loaderData.awaitingPayment ? (
-        <AwaitingPaymentNotice awaiting={loaderData.awaitingPayment} />
-      ) : null}
+      <AwaitingPayments list={loaderData.awaitingPayments} />
       {loaderData.orders.length === 0 ? <p>{t("account:orders.none")}</p> : null}
       <ul className="flex flex-col gap-4">
         {loaderData.orders.map((order) => (
@@ -119,7 +117,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               {order.cUltimos4 ? (
                 <p>{t("account:orders.card", { last4: order.cUltimos4 })}</p>
               ) : null}
-              <OrderTotals order={order} />
+              <OrderTotals totals={order} id={`order-${order.idPedido}`} />
               <OrderPayments order={order} />
               <OrderReceipts order={order} />
               {/* A cancelled order's tickets are void: nothing to print or to put in a calendar. */}

@@ -6,8 +6,9 @@ import { endpoints, idParam } from "@contract";
 import { Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
 import { OrderReceipts } from "~/components/order-receipts";
+import { OrderTotals } from "~/components/order-totals";
 import { isProduct } from "~/lib/browse-paths";
-import { formatDateTime, formatPrice } from "~/lib/format";
+import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { seoMeta } from "~/lib/seo";
@@ -104,11 +105,8 @@ export default function CounterSales({ loaderData, actionData }: Route.Component
               </ul>
               {isCancelled(sale.cEstado) ? (
                 <p className="font-semibold">{t(`account:orders.states.${sale.cEstado}`)}</p>
-              ) : (
-                <p className="font-semibold">
-                  {t("account:orders.total", { total: formatPrice(sale.fTotalPagado) })}
-                </p>
-              )}
+              ) : null}
+              <OrderTotals totals={sale} id={`sale-${sale.idPedido}`} />
               <OrderReceipts order={sale} />
               {sale.cEstado === "CANCELLED" ? null : (
                 <p className="flex flex-wrap gap-3 mt-2">

@@ -2,6 +2,7 @@
 // printed at once (the PDF, one page per ticket, in the buyer's name), then the next sale.
 import { endpoints, idPath } from "@contract";
 import { Link } from "react-router";
+import { OrderTotals } from "~/components/order-totals";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import { notFound } from "~/lib/responses";
@@ -47,6 +48,9 @@ export default function BoxSaleDone({ loaderData }: Route.ComponentProps) {
         })}
       </p>
       <p>{t(`checkout:boxOffice.media.${sale.cMedioDePago}`)}</p>
+      <div className="mb-4">
+        <OrderTotals totals={sale} id={`sale-${sale.idPedido}`} level={2} />
+      </div>
       <div className="flex flex-wrap gap-3">
         <a
           href={`/myOrders/${sale.idPedido}/eticket.pdf`}

@@ -57,7 +57,7 @@ export default function BuyTicketBox({ loaderData, actionData }: Route.Component
           renderedAt={loaderData.now}
           onExpire={onExpire}
         />
-        <HeldPlaces process={process} sectorMoves={[]} />
+        <HeldPlaces process={process} sectorMoves={[]} asOrder />
       </section>
       <section aria-labelledby="box-sell-heading">
         <h2 id="box-sell-heading">{t("checkout:boxOffice.sellHeading")}</h2>

@@ -4,8 +4,13 @@
 import type { PurchaseProcess } from "@contract";
 import { Form, Link } from "react-router";
 import { ErrorSummary } from "~/components/error-summary";
+import { OrderTotals } from "~/components/order-totals";
 import { isProduct } from "~/lib/browse-paths";
-import { type CheckoutAmounts, checkoutAmounts } from "~/lib/checkout-amounts";
+import {
+  type CheckoutAmounts,
+  checkoutAmounts,
+  unpaidPurchaseTotals,
+} from "~/lib/checkout-amounts";
 import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -25,12 +30,15 @@ function subtotalLabel(process: PurchaseProcess) {
 export function HeldPlaces({
   process,
   amounts = checkoutAmounts(process, undefined),
+  asOrder = false,
   sectorMoves,
   moveRefused,
 }: {
   process: PurchaseProcess;
   /** The totals as the Pay button says them (checkout-amounts.ts); else the process's own. */
   amounts?: CheckoutAmounts;
+  /** Its totals as an order's, every §3 line (the box office's sale, which has no delivery choice). */
+  asOrder?: boolean;
   sectorMoves: SectorMove[];
   moveRefused?: ChangeSectorRefusal["changeSector"];
 }) {
@@ -118,22 +126,26 @@ export function HeldPlaces({
           </Link>
         </p>
       ) : null}
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
-        <dt>{t(subtotalLabel(process))}</dt>
-        <dd>{formatPrice(amounts.subtotal)}</dd>
-        {amounts.discount > 0 ? (
-          <>
-            <dt>{t("checkout:promotions.discount")}</dt>
-            <dd>−{formatPrice(amounts.discount)}</dd>
-          </>
-        ) : null}
-        <dt>{t("checkout:serviceCharge")}</dt>
-        <dd>{formatPrice(amounts.serviceCharge)}</dd>
-        <dt>{t("checkout:deliveryFee")}</dt>
-        <dd>{formatPrice(amounts.deliveryFee)}</dd>
-        <dt className="font-bold">{t("checkout:total")}</dt>
-        <dd className="font-bold">{formatPrice(amounts.total)}</dd>
-      </dl>
+      {asOrder ? (
+        <OrderTotals totals={unpaidPurchaseTotals(process)} id="held-places" level={2} />
+      ) : (
+        <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
+          <dt>{t(subtotalLabel(process))}</dt>
+          <dd>{formatPrice(amounts.subtotal)}</dd>
+          {amounts.discount > 0 ? (
+            <>
+              <dt>{t("checkout:promotions.discount")}</dt>
+              <dd>−{formatPrice(amounts.discount)}</dd>
+            </>
+          ) : null}
+          <dt>{t("checkout:serviceCharge")}</dt>
+          <dd>{formatPrice(amounts.serviceCharge)}</dd>
+          <dt>{t("checkout:deliveryFee")}</dt>
+          <dd>{formatPrice(amounts.deliveryFee)}</dd>
+          <dt className="font-bold">{t("checkout:total")}</dt>
+          <dd className="font-bold">{formatPrice(amounts.total)}</dd>
+        </dl>
+      )}
       {/* mb-6: the button keeps clear of the next heading (the products). */}
       <p className="mt-4 mb-6">
         <Link to="/cancelPurchase" className="button-secondary">

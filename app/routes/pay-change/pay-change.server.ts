@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, type PurchaseProcess } from "@contract";
 import { data } from "react-router";
 import { brand } from "~/config/brand.server";
+import { type OrderTotalsFigures, unpaidPurchaseTotals } from "~/lib/checkout-amounts";
 import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
 import { bankReturnPath } from "~/lib/pay-result";
 import { orThrow } from "~/services/commerce.server";
@@ -62,30 +63,33 @@ export async function loadPaymentChange(shop: RequestContext, processId: number)
 export type AwaitingPayment = {
   processId: number;
   show: string;
-  total: number;
   until: string;
-  deciding: boolean;
+  state: Exclude<PaymentChangeState, "closed">;
+  totals: OrderTotalsFigures;
 };
 
 /**
- * My orders' notice: the session's purchase when a payment of it failed or is pending (orders
- * exist only once paid); null otherwise.
+ * My orders' purchases awaiting payment: the customer's, started on any device, whose payment
+ * failed or is pending while their places are held (orders exist only once paid). The API
+ * leaves out one paid or ended meanwhile.
  */
-export async function awaitingPaymentOf(shop: RequestContext): Promise<AwaitingPayment | null> {
-  const processId = shop.session.get("processId");
-  if (!processId) return null;
-  const change = await shop.commerce.call(endpoints.paymentChange, { params: { id: processId } });
-  if (!change.ok || !change.data.oProceso.oPago) return null;
-  const process = change.data.oProceso;
-  const state = paymentChangeStateOf(process, change.data.lPuedePagar);
-  if (state === "closed" || process.oPago?.cEstado === "APROBADO") return null;
-  return {
-    processId,
-    show: process.listaFuncion.map((line) => line.oEspectaculo.cEspectaculoCartelNombre).join(", "),
-    total: process.fTotal,
-    until: process.dMaxima,
-    deciding: state === "deciding",
-  };
+export async function awaitingPaymentsOf(shop: RequestContext): Promise<AwaitingPayment[]> {
+  const listed = orThrow(await shop.commerce.call(endpoints.awaitingPayments)).Lista;
+  return listed.flatMap(({ oProceso: process, lPuedePagar }) => {
+    const state = paymentChangeStateOf(process, lPuedePagar);
+    if (state === "closed") return [];
+    return [
+      {
+        processId: process.idProcesoDeCompra,
+        show: process.listaFuncion
+          .map((line) => line.oEspectaculo.cEspectaculoCartelNombre)
+          .join(", "),
+        until: process.dMaxima,
+        state,
+        totals: unpaidPurchaseTotals(process),
+      },
+    ];
+  });
 }
 
 export async function payChangeAction(

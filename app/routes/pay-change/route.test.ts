@@ -131,11 +131,18 @@ describe("/payChange/{id}", () => {
 });
 
 describe("My orders", () => {
-  it("points a purchase whose payment was refused to the payment change page", async () => {
+  it("points a purchase whose payment was refused to the payment change page, from any session", async () => {
     const before = await runRoute(myOrdersLoader, pageGet("/myOrders", cookie));
-    expect(before.result?.awaitingPayment).toBeNull();
+    expect(before.result?.awaitingPayments).toEqual([]);
     await declineFirstPayment();
-    const { result } = await runRoute(myOrdersLoader, pageGet("/myOrders", cookie));
-    expect(result?.awaitingPayment).toMatchObject({ processId, deciding: false });
+    // Another device's session, which never ran this purchase, lists it too.
+    const elsewhere = await held.buyer.cookie();
+    const { result } = await runRoute(myOrdersLoader, pageGet("/myOrders", elsewhere));
+    expect(result?.awaitingPayments).toMatchObject([
+      { processId, state: "payable", totals: { fTotalPagado: 0, fCargoQr: 0 } },
+    ]);
+    const owed = result?.awaitingPayments[0].totals;
+    expect(owed?.fPendiente).toBe(owed?.fTotal);
+    expect(owed?.fTotal).toBeGreaterThan(0);
   });
 });

@@ -11,8 +11,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, RadioField, useShopForm } from "~/components/field";
 import { PlansStepNotice } from "~/components/installments-field";
+import { OrderTotals } from "~/components/order-totals";
 import { useBrand } from "~/config/brand";
 import { cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
+import { unpaidPurchaseTotals } from "~/lib/checkout-amounts";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
@@ -103,7 +105,7 @@ export default function PayChange({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** What the purchase owes: its places by performance, and the totals it will be charged. */
+/** What the purchase owes: its places by performance, and its totals as an order's (§3). */
 function OwedSummary({ process, locale }: { process: PurchaseProcess; locale: Locale }) {
   const { t } = useTranslation();
   return (
@@ -125,30 +127,7 @@ function OwedSummary({ process, locale }: { process: PurchaseProcess; locale: Lo
           </ul>
         </div>
       ))}
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4">
-        <dt>{t("checkout:subtotal")}</dt>
-        <dd>{formatPrice(process.fSubtotal)}</dd>
-        {process.fDescuento > 0 ? (
-          <>
-            <dt>{t("checkout:promotions.discount")}</dt>
-            <dd>−{formatPrice(process.fDescuento)}</dd>
-          </>
-        ) : null}
-        {process.fCargoEntrega > 0 ? (
-          <>
-            <dt>{t("checkout:deliveryFee")}</dt>
-            <dd>{formatPrice(process.fCargoEntrega)}</dd>
-          </>
-        ) : null}
-        {process.fCargoServicio > 0 ? (
-          <>
-            <dt>{t("checkout:serviceCharge")}</dt>
-            <dd>{formatPrice(process.fCargoServicio)}</dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">{t("checkout:total")}</dt>
-        <dd className="font-semibold">{formatPrice(process.fTotal)}</dd>
-      </dl>
+      <OrderTotals totals={unpaidPurchaseTotals(process)} id="owed" />
       <p className="text-sm text-stone-600 mt-2">
         {t("checkout:payChange.payUntil", { until: formatDateTime(process.dMaxima, locale) })}
       </p>
