@@ -14,6 +14,7 @@ import {
   newestMailTo,
   openFirstPerformance,
   openShowOnSale,
+  orderTotalLine,
   signUpByPost,
   testCards,
   uniqueEmail,
@@ -69,8 +70,17 @@ test.describe("a clerk's sales", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Venta en boletería" })).toBeVisible();
     await expectAccessible(page);
 
-    // The buyer's name is required; the card is not asked for cash.
+    // The sale shows the order's totals (§3): all of it pending, as the button charges.
     const counter = page.getByRole("region", { name: "Cobrar", exact: true });
+    const owed = ((await counter.getByRole("button", { name: /^Cobrar/ }).textContent()) ?? "")
+      .replace(/^Cobrar\s*/, "")
+      .trim();
+    await expect(orderTotalLine(page, "Total")).toHaveText(owed);
+    await expect(orderTotalLine(page, "Pendiente")).toHaveText(owed);
+    await expect(orderTotalLine(page, "Pagado")).toHaveText("$ 0");
+    await expect(orderTotalLine(page, "Cargo QR antifraude")).toHaveText("$ 0");
+
+    // The buyer's name is required; the card is not asked for cash.
     await counter.getByRole("button", { name: /^Cobrar/ }).click();
     await expect(page.getByRole("alert")).toContainText("Ingresá el nombre del comprador");
     await counter.getByLabel("Nombre del comprador").fill("Marta Gómez");
@@ -79,6 +89,8 @@ test.describe("a clerk's sales", () => {
     await expect(page).toHaveURL(/\/BuyTicketBox\/ok\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: "Venta registrada" })).toBeVisible();
     await expect(page.getByText("Pagado en efectivo")).toBeVisible();
+    await expect(orderTotalLine(page, "Pagado")).toHaveText(owed);
+    await expect(orderTotalLine(page, "Pendiente")).toHaveText("$ 0");
     await expectAccessible(page);
     const print = page.getByRole("link", { name: "Imprimir las 2 entradas (PDF)" });
     const pdf = await page.request.get((await print.getAttribute("href")) ?? "");
@@ -91,6 +103,8 @@ test.describe("a clerk's sales", () => {
     await expect(page).toHaveURL(/\/myBookingsBox$/);
     const sale = page.getByRole("article", { name: `Compra n.º ${orderId} — Marta Gómez` });
     await expect(sale.getByRole("link", { name: /^Descargar Factura B/ })).toBeVisible();
+    await expect(orderTotalLine(sale, "Total")).toHaveText(owed);
+    await expect(orderTotalLine(sale, "Pagado")).toHaveText(owed);
     await expectAccessible(page);
 
     // Cancelling asks first: a dialog (a section of the page without JavaScript).

@@ -1,6 +1,6 @@
 // Every amount a buyer reads agrees with the others and with what is charged (issue 30): the
 // checkout's summary and its Pay button after home delivery changes the total, with and
-// without JavaScript, and the order's totals on My orders and on its bill.
+// without JavaScript, and the order's totals on the purchase-ended page, My orders and its bill.
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
@@ -11,6 +11,7 @@ import {
   holdGeneralPlaces,
   openFirstPerformance,
   openShowOnSale,
+  orderTotalLine,
   signUpByPost,
   testCards,
 } from "./support";
@@ -91,6 +92,13 @@ test("My orders and the bill show every total of the order, paid and pending apa
   await expect(payButton(page)).toHaveText(`Pagar ${total}`);
   await payButton(page).click();
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+  // The purchase-ended page shows the order's totals as My orders does.
+  await expect(orderTotalLine(page, "Entrega")).toHaveText("$ 2.500");
+  await expect(orderTotalLine(page, "Cargo QR antifraude")).toHaveText("$ 0");
+  await expect(orderTotalLine(page, "Total")).toHaveText(total);
+  await expect(orderTotalLine(page, "Pagado")).toHaveText(total);
+  await expect(orderTotalLine(page, "Pendiente")).toHaveText("$ 0");
+  await expectAccessible(page);
 
   await page.goto("/myOrders");
   const totals = page.getByRole("region", { name: "Totales de la compra" });

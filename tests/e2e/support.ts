@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { type ReadEml, readEml } from "../../commerce/mail/read-eml.ts";
 import { expectNoConsoleErrors, expectValidMarkup } from "./page-checks.ts";
 import { signUpFields } from "./sign-up-fields.ts";
@@ -222,6 +222,19 @@ export function uniqueEmail(prefix: string) {
  * in one installment: paying needs no plans step (installments.spec.ts covers that step).
  */
 export const testCards = { approves: "4111111111111111", declines: "4000000000000002" };
+
+/**
+ * An order's totals (§3) as every page that shows an order prints them (OrderTotals): one
+ * line's amount by its label ("Entradas", "Total", "Pagado", "Pendiente"…), in `scope`.
+ */
+export function orderTotalLine(scope: Page | Locator, label: string) {
+  const page = "page" in scope ? scope.page() : scope;
+  return scope
+    .getByRole("region", { name: "Totales de la compra" })
+    .locator("div")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator("dd");
+}
 
 /** Fills and sends the Spanish sign-up form (the page must be /signUp). */
 export async function fillSignUpForm(
