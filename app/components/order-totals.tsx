@@ -13,8 +13,11 @@ export function OrderTotals({
   totals,
   id,
   level = 3,
+  number,
 }: {
   totals: OrderTotalsFigures;
+  /** The order's (or purchase's) number: a page listing many repeats no landmark name. */
+  number?: number;
   /** Unique on the page: names the heading the totals are labelled by. */
   id: string;
   /** The heading's level where the totals sit. */
@@ -44,6 +47,9 @@ export function OrderTotals({
     <section aria-labelledby={headingId} className="mt-2">
       <Heading id={headingId} className={level === 2 ? "text-lg" : "font-semibold"}>
         {t("account:orders.totals.heading")}
+        {number === undefined ? null : (
+          <span className="sr-only"> {t("account:orders.totals.ofOrder", { number })}</span>
+        )}
       </Heading>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
         {lines.map(([label, amount, strong]) => (

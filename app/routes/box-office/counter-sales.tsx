@@ -106,7 +106,7 @@ export default function CounterSales({ loaderData, actionData }: Route.Component
               {isCancelled(sale.cEstado) ? (
                 <p className="font-semibold">{t(`account:orders.states.${sale.cEstado}`)}</p>
               ) : null}
-              <OrderTotals totals={sale} id={`sale-${sale.idPedido}`} />
+              <OrderTotals totals={sale} id={`sale-${sale.idPedido}`} number={sale.idPedido} />
               <OrderReceipts order={sale} />
               {sale.cEstado === "CANCELLED" ? null : (
                 <p className="flex flex-wrap gap-3 mt-2">

@@ -34,7 +34,7 @@ function AwaitingPaymentNotice({ awaiting }: { awaiting: AwaitingPayment }) {
     <section aria-labelledby={id} className="bg-white border border-amber-400 rounded-xl p-4 mb-4">
       <h2 id={id}>{t("checkout:payChange.awaitingHeading", { number: awaiting.processId })}</h2>
       <p>{t(textOf[awaiting.state], values)}</p>
-      <OrderTotals totals={awaiting.totals} id={id} />
+      <OrderTotals totals={awaiting.totals} id={id} number={awaiting.processId} />
       <p className="mt-2">
         <Link to={payChangePath(awaiting.processId)} className="button-primary">
           {t("checkout:payChange.open")}
