@@ -11,6 +11,7 @@ import {
   fillCard,
   fillSignUpForm,
   holdGeneralPlaces,
+  markSplashSeen,
   openFirstPerformance,
   openSeatForm,
   testCards,
@@ -23,11 +24,7 @@ const phone = { width: 390, height: 844 };
 
 test.beforeEach(async ({ page }) => {
   // The splash of a session's first page is covered by the layout tests.
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
+  await page.addInitScript(markSplashSeen);
 });
 
 /** Whole journeys on a busy 2-core machine: room to breathe. */

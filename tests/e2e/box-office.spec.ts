@@ -11,6 +11,7 @@ import {
   expectUniqueLandmarkNames,
   fillCard,
   holdGeneralPlaces,
+  markSplashSeen,
   newestMailTo,
   openFirstPerformance,
   openShowOnSale,
@@ -46,7 +47,7 @@ test.describe("a clerk's sales", () => {
   test("a box-office sale to a walk-in buyer, paid in cash, printed at once, then cancelled", async ({
     page,
   }) => {
-    await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    await page.addInitScript(markSplashSeen);
     await logInAsClerk(page);
     await page.goto("/");
     // With JavaScript the menu opens once React runs the header (a click before is undone).
@@ -125,7 +126,7 @@ test.describe("a clerk's sales", () => {
   test("a phone sale: the clerk mails a payment link, the buyer pays it without an account", async ({
     page,
   }) => {
-    await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+    await page.addInitScript(markSplashSeen);
     await logInAsClerk(page);
     await page.goto("/");
     await openShowOnSale(page);
@@ -178,7 +179,7 @@ test.describe("a clerk's sales", () => {
 });
 
 test("a customer is refused on every box-office page", async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  await page.addInitScript(markSplashSeen);
   await signUpByPost(page, "not-a-clerk");
   for (const path of [
     "/BuyTicketBox?idProcesoDeCompra=1&idFuncion=1",

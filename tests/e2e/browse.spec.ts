@@ -3,7 +3,13 @@
 // filters, a landing's calendar, a venue, the shop down to holding a product, the support
 // contact form, and what crawlers read. es, en and pt; a 360 px phone and a desktop.
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, fillSignUpForm, uniqueEmail, waitForHydration } from "./support";
+import {
+  expectAccessible,
+  fillSignUpForm,
+  markSplashSeen,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 const phone = { width: 360, height: 740 };
 const desktop = { width: 1280, height: 800 };
@@ -11,11 +17,7 @@ const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** The splash (first visit of a session) is covered by the layout tests; keep it away here. */
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
+  await page.addInitScript(markSplashSeen);
 });
 
 /** YYYY-MM-DD in Buenos Aires, `days` from today. */

@@ -9,6 +9,7 @@ import {
   expectAccessible,
   fillCard,
   holdGeneralPlaces,
+  markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
   signUpByPost,
@@ -21,11 +22,7 @@ test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
   // The splash (first visit of a session) is covered by the layout tests.
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
+  await page.addInitScript(markSplashSeen);
 });
 
 const signUp = signUpByPost;

@@ -10,6 +10,7 @@ import {
   cspViolations,
   expectAccessible,
   expectSecure,
+  markSplashSeen,
   policyDirectives,
   signUpByPost,
   uniqueEmail,
@@ -112,7 +113,7 @@ async function buyerNamed(browser: Browser, baseURL: string | undefined, name: s
     locale: "es-AR",
     javaScriptEnabled: jsOn(),
   });
-  await context.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  await context.addInitScript(markSplashSeen);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

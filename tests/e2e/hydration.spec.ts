@@ -2,6 +2,7 @@
 // and pt hydrate with no mismatch and no error. React reports a mismatch as an error in the
 // console (and client-renders the tree again), so any error there fails the test.
 import { expect, type Page, test } from "@playwright/test";
+import { markSplashSeen } from "./support";
 
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -31,7 +32,7 @@ for (const [locale, lang] of [
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
       });
-      await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+      await page.addInitScript(markSplashSeen);
 
       await hydrated(page, "/");
       await expect(page.locator("html")).toHaveAttribute("lang", lang);

@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
   fillSignUpForm,
+  markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
   uniqueEmail,
@@ -64,11 +65,7 @@ async function holdSplash(page: Page) {
 
 /** Keeps the splash out of tests about something else (it is covered on its own below). */
 async function skipSplash(page: Page) {
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
+  await page.addInitScript(markSplashSeen);
 }
 
 test.describe("desktop app bar", () => {

@@ -9,6 +9,7 @@ import {
   expectAccessible,
   fillCard,
   holdGeneralPlaces,
+  markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
   orderTotalLine,
@@ -38,7 +39,7 @@ async function addHomeAddress(page: Page) {
 
 /** A new buyer with a saved address, holding one general-admission place: on the checkout. */
 async function checkoutWithAddress(page: Page, prefix: string) {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  await page.addInitScript(markSplashSeen);
   await signUpByPost(page, prefix);
   await addHomeAddress(page);
   await page.goto("/");

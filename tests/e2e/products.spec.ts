@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import {
   expectAccessible,
   holdGeneralPlaces,
+  markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
   signUpByPost,
@@ -13,7 +14,7 @@ import {
 test.describe.configure({ timeout: 150_000 });
 
 test("a product added at the checkout joins the purchase", async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  await page.addInitScript(markSplashSeen);
   await signUpByPost(page, "products");
   await page.goto("/");
   await openShowOnSale(page);

@@ -6,6 +6,7 @@ import {
   expectAccessible,
   fillCard,
   holdGeneralPlaces,
+  markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
   signUpByPost,
@@ -16,7 +17,7 @@ import {
 test.describe.configure({ timeout: 150_000 });
 
 test("a purchase with two different promotions, one of them by code", async ({ page }) => {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  await page.addInitScript(markSplashSeen);
   await signUpByPost(page, "promotions");
   await page.goto("/");
   await openShowOnSale(page);

@@ -6,6 +6,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
   fillCard,
+  markSplashSeen,
   openFirstPerformance,
   signUpByPost,
   testCards,
@@ -19,11 +20,7 @@ test.beforeEach(async ({ page }, testInfo) => {
       testInfo.project.name.startsWith("external"),
     "the map island needs JavaScript; the external-login projects do not cover the seat map",
   );
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
+  await page.addInitScript(markSplashSeen);
 });
 
 const signUp = (page: Page) => signUpByPost(page, "island");

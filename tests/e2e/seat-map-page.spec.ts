@@ -6,6 +6,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
   fillCard,
+  markSplashSeen,
   openFirstPerformance,
   openSeatForm,
   signUpByPost,
@@ -19,11 +20,7 @@ const seatName = /^Fila \S+, butaca \d+, \$\s[\d.]+(, [^,]+)*, (disponible|ocupa
 test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
+  await page.addInitScript(markSplashSeen);
   await page.setViewportSize(phone);
 });
 

@@ -331,16 +331,19 @@ export async function signUpByPost(page: Page, prefix: string, origin = "") {
 
 /** The splash (first page of a session) is covered by the layout tests: others skip it. */
 export async function skipSplash({ page }: { page: Page }) {
-  await page.addInitScript(() => {
-    try {
-      sessionStorage.setItem("splash-seen", "1");
-    } catch {}
-  });
+  await page.addInitScript(markSplashSeen);
+}
+
+/** An init script: the splash counts as seen (a document whose storage is refused, skipped). */
+export function markSplashSeen() {
+  try {
+    sessionStorage.setItem("splash-seen", "1");
+  } catch {}
 }
 
 /** A new buyer (sign-up by post) holding one general-admission place: on the checkout. */
 export async function holdOneGeneralPlace(page: Page, prefix: string) {
-  await page.addInitScript(() => sessionStorage.setItem("splash-seen", "1"));
+  await page.addInitScript(markSplashSeen);
   await signUpByPost(page, prefix);
   await page.goto("/");
   await openShowOnSale(page);
