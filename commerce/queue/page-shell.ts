@@ -71,6 +71,13 @@ const css =
   "code{font-size:1.1em;letter-spacing:.05em;overflow-wrap:anywhere}ol{padding-left:2rem}" +
   "table{border-collapse:collapse}th,td{border:1px solid #78716c;padding:.25rem .5rem;text-align:right}";
 
+/**
+ * Without JavaScript the waiting room asks again every 20 s: the refresh is what the page is
+ * for (WCAG 2.2.1's essential exception), so the markup check is told so (decision 0075).
+ */
+const noScriptRefreshNote =
+  "<!-- [html-validate-disable-block meta-refresh -- the waiting room polls without JavaScript] -->";
+
 export function queuePage(
   page: { language: Language; nonce: string; title: string; refresh?: boolean; script?: boolean },
   body: unknown,
@@ -80,7 +87,7 @@ export function queuePage(
 <html lang="${page.language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>
-${page.refresh ? raw('<noscript><meta http-equiv="refresh" content="20"></noscript>') : ""}
+${page.refresh ? raw(`${noScriptRefreshNote}<noscript><meta http-equiv="refresh" content="20"></noscript>`) : ""}
 <style nonce="${nonce}">${raw(css)}</style>
 ${page.script ? html`<script src="/cola/espera.js" nonce="${nonce}" defer></script>` : ""}
 </head>

@@ -19,7 +19,7 @@ export function ChangeSectorForm({ move, error }: { move: SectorMove; error?: st
       ) : null}
       <input type="hidden" name="idFuncion" value={move.idFuncion} />
       <input type="hidden" name="idSectorOrigen" value={move.idSectorOrigen} />
-      <label htmlFor={id} className="flex flex-col gap-1">
+      <label className="flex flex-col gap-1">
         {t("checkout:changeSector.label", { count: move.nCantidad, sector: move.cSectorNombre })}
         <select id={id} name="idSector">
           {move.opciones.map((option) => (

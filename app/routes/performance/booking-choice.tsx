@@ -37,7 +37,13 @@ export function BookingChoice() {
         <div className="flex flex-wrap gap-x-4">
           <div className="field">
             <label htmlFor={`${id}-name`}>{t("checkout:booking.buyerName")}</label>
-            <input id={`${id}-name`} name="bookingBuyerName" autoComplete="off" maxLength={120} />
+            <input
+              id={`${id}-name`}
+              name="bookingBuyerName"
+              type="text"
+              autoComplete="off"
+              maxLength={120}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>{t("checkout:booking.buyerEmail")}</label>

@@ -255,6 +255,7 @@ export default function Promotions({ loaderData, actionData }: Route.ComponentPr
               <input
                 id="promotion-code"
                 name="cCodigo"
+                type="text"
                 defaultValue={answer?.code ?? ""}
                 maxLength={40}
                 autoComplete="off"
