@@ -77,6 +77,9 @@ export async function expectAccessible(
   if (!outsideService) await expectSecure(page);
   if (!outsideService) await expectValidMarkup(page);
   await expectNoConsoleErrors(page);
+  // On the page itself, as the buyer's phone lays it out: reflow needs no script, and the
+  // copy below sits in another document (one that lays out a select or a poster wider).
+  await expectReflow(page);
   let target = page;
   if (test.info().project.use.javaScriptEnabled === false) {
     const browser = page.context().browser();
@@ -91,7 +94,6 @@ export async function expectAccessible(
     await target.setContent(html, { waitUntil: "load" });
   }
   await expectIdReferencesResolve(target, page.url());
-  await expectReflow(target, page.url());
   // The splash (first page of a session, with JavaScript) is the brand's logotype, which
   // WCAG 1.4.3 exempts from contrast, and it fades out: axe caught mid-fade reads its
   // half-transparent text as low contrast. It is aria-hidden and tested in layout.spec.ts.
@@ -142,10 +144,21 @@ export async function expectReflow(page: Page, url = page.url()) {
           furthest = right;
         }
       }
-      const name = culprit
-        ? `<${culprit.localName}${culprit.id ? `#${culprit.id}` : ""}${[...culprit.classList].map((c) => `.${c}`).join("")}>`
-        : "an element";
-      return `${root.scrollWidth} px wide; ${name} ends at ${Math.round(furthest)} px`;
+      const nameOf = (element: Element) =>
+        `<${element.localName}${element.id ? `#${element.id}` : ""}${[...element.classList].map((c) => `.${c}`).join("")}>`;
+      // Its containers too, with their display and width: which one grew to its size.
+      const chain: string[] = [];
+      for (
+        let box = culprit?.parentElement;
+        box && box !== document.body;
+        box = box.parentElement
+      ) {
+        chain.push(
+          `${nameOf(box)} ${getComputedStyle(box).display} ${Math.round(box.getBoundingClientRect().width)}`,
+        );
+      }
+      const name = culprit ? nameOf(culprit) : "an element";
+      return `${root.scrollWidth} px wide; ${name} ends at ${Math.round(furthest)} px, in ${chain.join(" < ")}`;
     });
     expect.soft(overflow, `sideways scrolling at 320 px on ${url}`).toBeNull();
   } finally {
