@@ -130,7 +130,7 @@ export function AccountMenu({
     // The login button instead of the login / sign-up menu; the languages stay in a menu.
     return (
       <>
-        <ExternalLoginButton processType={processType} className="appbar-button" />
+        <ExternalLoginButton processType={processType} className="appbar-button appbar-login" />
         <details data-menu name={menuGroup} className="appbar-menu">
           <summary className="appbar-button">
             <span className="appbar-label">{t("externalLogin.languages")}</span>
