@@ -5,6 +5,7 @@
 // figures: an order's (orders/order-totals.ts, printed the same on its bill) or, for a
 // purchase not paid yet, its own amounts (unpaidPurchaseTotals).
 
+import { isProduct } from "~/lib/browse-paths";
 import type { OrderTotalsFigures } from "~/lib/checkout-amounts";
 import { formatPrice } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
@@ -14,8 +15,11 @@ export function OrderTotals({
   id,
   level = 3,
   number,
+  shows = [],
 }: {
   totals: OrderTotalsFigures;
+  /** What the order holds: its first line says tickets, products (the shop's) or both. */
+  shows?: ReadonlyArray<{ idEspectaculoCartelTipo: number }>;
   /** The order's (or purchase's) number: a page listing many repeats no landmark name. */
   number?: number;
   /** Unique on the page: names the heading the totals are labelled by. */
@@ -27,7 +31,7 @@ export function OrderTotals({
   const headingId = `${id}-totals`;
   const Heading = level === 2 ? "h2" : "h3";
   const lines: Array<[string, string, boolean?]> = [
-    [t("account:orders.totals.tickets"), formatPrice(totals.fTotalTickets)],
+    [t(`account:orders.totals.${goodsOf(shows)}`), formatPrice(totals.fTotalTickets)],
     ...(totals.fDescuento > 0
       ? [
           [t("account:orders.totals.discount"), `−${formatPrice(totals.fDescuento)}`] as [
@@ -61,4 +65,11 @@ export function OrderTotals({
       </dl>
     </section>
   );
+}
+
+/** Tickets unless every line is a shop product; both when the order mixes them. */
+function goodsOf(shows: ReadonlyArray<{ idEspectaculoCartelTipo: number }>) {
+  const products = shows.filter(isProduct).length;
+  if (products === 0) return "tickets";
+  return products === shows.length ? "products" : "ticketsAndProducts";
 }

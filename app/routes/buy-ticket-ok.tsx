@@ -54,7 +54,12 @@ export default function PurchaseSucceeded({ loaderData }: Route.ComponentProps) 
         {t("checkout:success.paid", { total: formatPrice(order.fTotalPagado) })}
       </p>
       <div className="mb-4">
-        <OrderTotals totals={order} id={`order-${orderId}`} level={2} />
+        <OrderTotals
+          totals={order}
+          id={`order-${orderId}`}
+          level={2}
+          shows={process.listaFuncion.map((line) => line.oEspectaculo)}
+        />
       </div>
       <p className="flex flex-wrap gap-3">
         <a href={`/myOrders/${orderId}/eticket.pdf`} className="button-primary" download>

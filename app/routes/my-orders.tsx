@@ -117,7 +117,12 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               {order.cUltimos4 ? (
                 <p>{t("account:orders.card", { last4: order.cUltimos4 })}</p>
               ) : null}
-              <OrderTotals totals={order} id={`order-${order.idPedido}`} number={order.idPedido} />
+              <OrderTotals
+                totals={order}
+                id={`order-${order.idPedido}`}
+                number={order.idPedido}
+                shows={order.listaFunciones.map((line) => line.oEspectaculo)}
+              />
               <OrderPayments order={order} />
               <OrderReceipts order={order} />
               {/* A cancelled order's tickets are void: nothing to print or to put in a calendar. */}

@@ -87,6 +87,7 @@ export function queuePage(
 <html lang="${page.language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${page.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${page.refresh ? raw(`${noScriptRefreshNote}<noscript><meta http-equiv="refresh" content="20"></noscript>`) : ""}
 <style nonce="${nonce}">${raw(css)}</style>
 ${page.script ? html`<script src="/cola/espera.js" nonce="${nonce}" defer></script>` : ""}

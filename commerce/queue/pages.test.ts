@@ -89,6 +89,8 @@ describe("the waiting page", () => {
     const text = await page.text();
     const [entry] = await api.db.select().from(queueEntries);
     expect(text).toContain('<html lang="en">');
+    // The shop's icon: without one the browser asks for /favicon.ico, which nothing serves.
+    expect(text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(text).toContain("Virtual queue for Obra de Prueba");
     expect(text).toContain("Everyone who arrives before then gets a random place");
     expect(text).toContain(`<code>${entry.turnCode}</code>`);

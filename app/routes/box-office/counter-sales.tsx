@@ -106,7 +106,12 @@ export default function CounterSales({ loaderData, actionData }: Route.Component
               {isCancelled(sale.cEstado) ? (
                 <p className="font-semibold">{t(`account:orders.states.${sale.cEstado}`)}</p>
               ) : null}
-              <OrderTotals totals={sale} id={`sale-${sale.idPedido}`} number={sale.idPedido} />
+              <OrderTotals
+                totals={sale}
+                id={`sale-${sale.idPedido}`}
+                number={sale.idPedido}
+                shows={sale.listaFunciones.map((line) => line.oEspectaculo)}
+              />
               <OrderReceipts order={sale} />
               {sale.cEstado === "CANCELLED" ? null : (
                 <p className="flex flex-wrap gap-3 mt-2">

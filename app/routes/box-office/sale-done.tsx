@@ -49,7 +49,12 @@ export default function BoxSaleDone({ loaderData }: Route.ComponentProps) {
       </p>
       <p>{t(`checkout:boxOffice.media.${sale.cMedioDePago}`)}</p>
       <div className="mb-4">
-        <OrderTotals totals={sale} id={`sale-${sale.idPedido}`} level={2} />
+        <OrderTotals
+          totals={sale}
+          id={`sale-${sale.idPedido}`}
+          level={2}
+          shows={sale.listaFunciones.map((line) => line.oEspectaculo)}
+        />
       </div>
       <div className="flex flex-wrap gap-3">
         <a

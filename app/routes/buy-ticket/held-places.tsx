@@ -127,7 +127,12 @@ export function HeldPlaces({
         </p>
       ) : null}
       {asOrder ? (
-        <OrderTotals totals={unpaidPurchaseTotals(process)} id="held-places" level={2} />
+        <OrderTotals
+          totals={unpaidPurchaseTotals(process)}
+          id="held-places"
+          level={2}
+          shows={process.listaFuncion.map((line) => line.oEspectaculo)}
+        />
       ) : (
         <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 max-w-sm">
           <dt>{t(subtotalLabel(process))}</dt>

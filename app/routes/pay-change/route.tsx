@@ -127,7 +127,11 @@ function OwedSummary({ process, locale }: { process: PurchaseProcess; locale: Lo
           </ul>
         </div>
       ))}
-      <OrderTotals totals={unpaidPurchaseTotals(process)} id="owed" />
+      <OrderTotals
+        totals={unpaidPurchaseTotals(process)}
+        id="owed"
+        shows={process.listaFuncion.map((line) => line.oEspectaculo)}
+      />
       <p className="text-sm text-stone-600 mt-2">
         {t("checkout:payChange.payUntil", { until: formatDateTime(process.dMaxima, locale) })}
       </p>
