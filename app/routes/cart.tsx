@@ -6,7 +6,8 @@
 import { endpoints, releaseGroupRequest } from "@contract";
 import { data, Link, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n";
-import { endPurchase, isEmptied } from "~/routes/buy-ticket/checkout.server";
+import { isEmptied } from "~/routes/buy-ticket/checkout.server";
+import { endPurchase } from "~/routes/buy-ticket/payment-outcome.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
 import { safeRedirectPath } from "~/services/session.server";

@@ -5,7 +5,7 @@ import { endpoints } from "@contract";
 import { data, redirect } from "react-router";
 import type { CommerceClient } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
-import { endPurchase } from "./checkout.server";
+import { endPurchase } from "./payment-outcome.server";
 import { productField, typedQuantity } from "./product-field";
 
 /** The products offered with the purchase (none when the call fails: they are optional). */

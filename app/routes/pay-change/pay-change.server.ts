@@ -13,6 +13,7 @@ import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
 import { bankReturnPath } from "~/lib/pay-result";
 import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
+import { walletMethodOf } from "../buy-ticket/checkout.server";
 import {
   chargeOutcome,
   hideFields,
@@ -20,8 +21,7 @@ import {
   payByWallet,
   plansFirst,
   refusalOf,
-  walletMethodOf,
-} from "../buy-ticket/checkout.server";
+} from "../buy-ticket/payment-outcome.server";
 
 /** Where the purchase's payment stands, as the page tells it. */
 export type PaymentChangeState =

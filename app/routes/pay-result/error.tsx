@@ -8,7 +8,7 @@ import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
 import { seoFor } from "~/services/seo.server";
-import { paid } from "../buy-ticket/checkout.server";
+import { paid } from "../buy-ticket/payment-outcome.server";
 import type { Route } from "./+types/error";
 import { processIdOfQuery, processWithPayment } from "./pay-result.server";
 

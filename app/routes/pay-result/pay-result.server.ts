@@ -7,7 +7,7 @@ import { notFound } from "~/lib/responses";
 import { type CommerceResult, failureResponse, orThrow } from "~/services/commerce.server";
 import { replacing } from "~/services/history.server";
 import type { RequestContext } from "~/services/request-context.server";
-import { paid } from "../buy-ticket/checkout.server";
+import { paid } from "../buy-ticket/payment-outcome.server";
 
 export function processIdOfQuery(request: Request): number {
   const id = idPath.safeParse(new URL(request.url).searchParams.get("idProcesoDeCompra"));
