@@ -35,7 +35,7 @@ import type { CommerceDeps } from "../commerce/deps.ts";
 import { SandboxFiscalAuthority } from "../commerce/invoicing/sandbox-authority.ts";
 import { defaultRateLimits } from "../commerce/limits/rate-limits.ts";
 import { MemoryOutbox } from "../commerce/mail/outbox.ts";
-import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
+import { SandboxAcquirer } from "../commerce/payments/sandbox/sandbox.ts";
 import { TYPE } from "../commerce/seed/data.ts";
 import { hashDatabaseSchema, resetDatabase } from "../commerce/testing/harness.ts";
 import { ticketSigningKeyFromSeed } from "../commerce/tickets/code.ts";

@@ -29,7 +29,7 @@ import type { CommerceDeps } from "../commerce/deps.ts";
 import { SandboxFiscalAuthority } from "../commerce/invoicing/sandbox-authority.ts";
 import { defaultRateLimits } from "../commerce/limits/rate-limits.ts";
 import { MemoryOutbox } from "../commerce/mail/outbox.ts";
-import { SandboxAcquirer } from "../commerce/payments/sandbox.ts";
+import { SandboxAcquirer } from "../commerce/payments/sandbox/sandbox.ts";
 import { scratchPostgresDatabase } from "../commerce/testing/database.ts";
 import { createCustomerWithToken, TestClock } from "../commerce/testing/harness.ts";
 import { ticketSigningKeyFromSeed } from "../commerce/tickets/code.ts";

@@ -39,7 +39,7 @@ export type CommerceDeps = {
   placeLimitCountsBought?: boolean;
   /**
    * How long a PENDING payment may still be on its way to the acquirer before it counts as
-   * never received (purchase/reconcile.ts; default 2 minutes).
+   * never received (payments/reconcile.ts; default 2 minutes).
    */
   pendingPaymentGraceMs?: number;
   /** Where customers' mail goes: the outbox on disk, SMTP, or memory in tests (mail/). */

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCK_FILE, lockOwner } from "./db/data-folder.ts";
 import { orders, payments } from "./db/schema.ts";
-import { SandboxAcquirer } from "./payments/sandbox.ts";
+import { SandboxAcquirer } from "./payments/sandbox/sandbox.ts";
 import { openDataFolder, readyToPay, signUpBody, testCard } from "./testing/harness.ts";
 import { fillShopFolder, listening, serverProcessesOfTests } from "./testing/server-process.ts";
 

@@ -10,7 +10,7 @@ import { formatPrice } from "./format";
 import { installmentRuns, planLabel } from "./installments";
 import { supportedLocales } from "./locales";
 
-/** A plan as Tarjetas2 answers it (purchase/card-plans.ts). */
+/** A plan as Tarjetas2 answers it (payments/card-plans.ts). */
 function cardPlan(amount: number, count: number, rate: number): CardPlan {
   const priced = pricePlan(amount, { count, annualRatePercent: rate });
   return {

@@ -33,7 +33,7 @@ export const promotionErrors = codes(
   "PROMOTION_QUOTA_EXHAUSTED",
 );
 
-/** The card plans of a process's total (purchase/card-plans.ts). */
+/** The card plans of a process's total (payments/card-plans.ts). */
 export const cardPlanErrors = codes(...closedProcessErrors, "PROCESS_EMPTY", "PAYMENT_FAILED");
 
 /**

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * Not the shop's: the ledger of the sandbox acquirer (payments/sandbox.ts), the offline
+ * Not the shop's: the ledger of the sandbox acquirer (payments/sandbox/sandbox.ts), the offline
  * stand-in for an outside card acquirer, which keeps its own records as a real one would. In
  * the database rather than in memory so that every API process sharing the database is one
  * acquirer: the primary key decides each idempotency key once.
@@ -48,7 +48,7 @@ export const sandboxAcquirerCharges = pgTable("sandbox_acquirer_charges", {
 });
 
 /**
- * Not the shop's either: the ledger of the sandbox wallet (payments/sandbox-wallet.ts), the
+ * Not the shop's either: the ledger of the sandbox wallet (payments/sandbox-wallet/sandbox-wallet.ts), the
  * offline stand-in for an outside wallet (Apay, Tigo Money) with its hosted payment page.
  * One row per idempotency key, decided once, as the acquirer's.
  */

@@ -62,7 +62,7 @@ export const processAnswers = pgTable(
 );
 
 /**
- * A payment link (purchase/payment-links.ts): a box-office clerk's BOX process paid online by
+ * A payment link (payments/payment-links.ts): a box-office clerk's BOX process paid online by
  * a buyer who is not there (a phone sale). Only a hash of the link's random key is kept; the
  * link lives as long as the process holds its places. One per process: a new one replaces it.
  */

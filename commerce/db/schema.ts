@@ -306,7 +306,7 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Reconciliation looks for the few payments left PENDING (purchase/reconcile.ts).
+    // Reconciliation looks for the few payments left PENDING (payments/reconcile.ts).
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
     index("payments_process_idx").on(t.processId),
   ],

@@ -25,7 +25,7 @@ import {
 } from "../db/schema.ts";
 import { invoicePending, requestCaes } from "../invoicing/issuer.ts";
 import { isCae } from "../invoicing/receipt-rules.ts";
-import { SandboxAcquirer } from "../payments/sandbox.ts";
+import { SandboxAcquirer } from "../payments/sandbox/sandbox.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import {
   acquirerWith,

@@ -5,7 +5,7 @@ import { requireBoxClerk } from "../customers/staff.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { cancelOrder } from "../orders/cancellation.ts";
 import { loadOrders } from "../orders/history.ts";
-import { chargeAtCounter } from "../purchase/counter-charge.ts";
+import { chargeAtCounter } from "../payments/counter-charge.ts";
 import { implement } from "./register.ts";
 
 /** The counter's list is for the day's work: the latest sales only. */

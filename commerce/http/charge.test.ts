@@ -12,7 +12,7 @@ import {
 import type { Database } from "../db/client.ts";
 import { orders, payments, positions, tickets } from "../db/schema.ts";
 import type { ChargeInput, ChargeOutcome } from "../payments/provider.ts";
-import { SandboxAcquirer } from "../payments/sandbox.ts";
+import { SandboxAcquirer } from "../payments/sandbox/sandbox.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import {
   cancelProcess,

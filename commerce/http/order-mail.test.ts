@@ -7,7 +7,7 @@ import { customers, orders } from "../db/schema.ts";
 import { log } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { partText, readEml } from "../mail/read-eml.ts";
-import { reconcilePendingPayments } from "../purchase/reconcile.ts";
+import { reconcilePendingPayments } from "../payments/reconcile.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import {
   acquirerWith,

@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { chargeResponse, paymentChangeResponse, purchaseProcessSchema } from "../contract/index.ts";
 import { orders, payments } from "../db/schema.ts";
-import { notificationSignatureHeader, SandboxAcquirer } from "../payments/sandbox.ts";
-import { sandboxIssuerPages } from "../payments/sandbox-issuer-page.ts";
-import { reconcilePendingPayments } from "../purchase/reconcile.ts";
+import { reconcilePendingPayments } from "../payments/reconcile.ts";
+import { notificationSignatureHeader, SandboxAcquirer } from "../payments/sandbox/sandbox.ts";
+import { sandboxIssuerPages } from "../payments/sandbox/sandbox-issuer-page.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
 

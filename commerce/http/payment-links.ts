@@ -1,5 +1,5 @@
 // Payment links: the clerk creates one (mailed to the buyer), the buyer reads and pays it
-// without login. Thin handlers over purchase/payment-links.ts.
+// without login. Thin handlers over payments/payment-links.ts.
 import {
   createPaymentLinkEndpoint,
   payByLinkEndpoint,
@@ -9,8 +9,8 @@ import {
 import type { CommerceDeps } from "../deps.ts";
 import { sendLater } from "../mail/send-later.ts";
 import { paymentLinkMail } from "../orders/payment-link-mail.ts";
-import { paymentLinkCardPlans } from "../purchase/card-plans.ts";
-import { createPaymentLink, payByLink, paymentLinkView } from "../purchase/payment-links.ts";
+import { paymentLinkCardPlans } from "../payments/card-plans.ts";
+import { createPaymentLink, payByLink, paymentLinkView } from "../payments/payment-links.ts";
 import { chargeAnswer } from "./purchase.ts";
 import { implement } from "./register.ts";
 

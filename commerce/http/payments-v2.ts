@@ -1,5 +1,5 @@
 // The second payment calls (FormasDePago2, PreValidacion2, Cobrar2) and the wallet's return
-// and notification: thin handlers over the one charge path (purchase/charge.ts), the card
+// and notification: thin handlers over the one charge path (payments/charge.ts), the card
 // and the wallet told apart by the body's cTipo.
 import {
   type Charge2Response,
@@ -11,12 +11,12 @@ import {
 } from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { translate } from "../i18n.ts";
+import { type ChargeResult, charge } from "../payments/charge.ts";
+import { confirmPayment, receiveNotification } from "../payments/payment-follow-up.ts";
+import { CARD_PROVIDER } from "../payments/payment-providers.ts";
+import { latestPayment } from "../payments/payment-state.ts";
+import { preValidate, preValidateWallet } from "../payments/pre-validation.ts";
 import { paymentMethodRules } from "../purchase/catalogues.ts";
-import { type ChargeResult, charge } from "../purchase/charge.ts";
-import { confirmPayment, receiveNotification } from "../purchase/payment-follow-up.ts";
-import { CARD_PROVIDER } from "../purchase/payment-providers.ts";
-import { latestPayment } from "../purchase/payment-state.ts";
-import { preValidate, preValidateWallet } from "../purchase/pre-validation.ts";
 import { ownProcess } from "../purchase/process.ts";
 import { implement } from "./register.ts";
 

@@ -7,7 +7,7 @@ import { purchaseProcessSchema } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { promotions, sandboxAcquirerCharges, tickets } from "../db/schema.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { SandboxAcquirer } from "../payments/sandbox.ts";
+import { SandboxAcquirer } from "../payments/sandbox/sandbox.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import {
   acquirerWith,

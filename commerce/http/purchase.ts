@@ -28,18 +28,18 @@ import {
 import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
 import { translate } from "../i18n.ts";
-import { awaitingPayments } from "../purchase/awaiting-payments.ts";
-import { cardPlans } from "../purchase/card-plans.ts";
-import { cardMethodRules } from "../purchase/catalogues.ts";
-import { type ChargeResult, charge } from "../purchase/charge.ts";
-import { offeredDeliveryTypes, selectDelivery } from "../purchase/delivery.ts";
+import { awaitingPayments } from "../payments/awaiting-payments.ts";
+import { cardPlans } from "../payments/card-plans.ts";
+import { type ChargeResult, charge } from "../payments/charge.ts";
 import {
   cancelPayment,
   confirmPayment,
   mayPayAgain,
   receiveNotification,
-} from "../purchase/payment-follow-up.ts";
-import { preValidate } from "../purchase/pre-validation.ts";
+} from "../payments/payment-follow-up.ts";
+import { preValidate } from "../payments/pre-validation.ts";
+import { cardMethodRules } from "../purchase/catalogues.ts";
+import { offeredDeliveryTypes, selectDelivery } from "../purchase/delivery.ts";
 import {
   ownProcess,
   type ProcessRow,

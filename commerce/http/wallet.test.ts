@@ -8,10 +8,10 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { charge2Response, purchaseProcessSchema } from "../contract/index.ts";
 import { orders, payments } from "../db/schema.ts";
-import { notificationSignatureHeader } from "../payments/sandbox.ts";
-import { signNotification } from "../payments/sandbox-signature.ts";
-import { SandboxWallet, walletSignatureHeader } from "../payments/sandbox-wallet.ts";
-import { sandboxWalletPages } from "../payments/sandbox-wallet-page.ts";
+import { notificationSignatureHeader } from "../payments/sandbox/sandbox.ts";
+import { signNotification } from "../payments/sandbox/sandbox-signature.ts";
+import { SandboxWallet, walletSignatureHeader } from "../payments/sandbox-wallet/sandbox-wallet.ts";
+import { sandboxWalletPages } from "../payments/sandbox-wallet/sandbox-wallet-page.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { type Fixture, readyToPay, type TestApi } from "../testing/harness.ts";
 

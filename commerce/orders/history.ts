@@ -20,8 +20,8 @@ import {
 import { functionDateParts } from "../domain/dates.ts";
 import { localized } from "../domain/localized.ts";
 import { type Language, translate } from "../i18n.ts";
+import { paymentReasonOf, paymentStateOf, walletNameOf } from "../payments/payment-state.ts";
 import { deliveryTypeById } from "../purchase/catalogues.ts";
-import { paymentReasonOf, paymentStateOf, walletNameOf } from "../purchase/payment-state.ts";
 import { orderTotals } from "./order-totals.ts";
 import { loadReceipts } from "./receipts.ts";
 import { compareTicketPlaces } from "./ticket-order.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { offeredPlans, pricePlan } from "./installment-plans.ts";
-import { sandboxCardProfile, sandboxIssuers } from "./sandbox-issuers.ts";
+import { sandboxCardProfile, sandboxIssuers } from "./sandbox/sandbox-issuers.ts";
 
 describe("pricePlan", () => {
   it("splits an amount without interest exactly, the odd pesos first", () => {

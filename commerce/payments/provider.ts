@@ -67,7 +67,7 @@ export interface PaymentProvider {
   charge(input: ChargeInput): Promise<ChargeOutcome>;
   /**
    * What the acquirer decided for a key, or null when it never received a charge with it.
-   * Reconciliation asks this about payments a crash left PENDING (purchase/reconcile.ts).
+   * Reconciliation asks this about payments a crash left PENDING (payments/reconcile.ts).
    */
   lookup(idempotencyKey: string): Promise<ChargeOutcome | null>;
   /**

@@ -12,12 +12,12 @@ import type { Database, Executor } from "../db/client.ts";
 import { customers, performances, positions, purchaseProcesses, sectors } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
+import { isBooking, notABooking, withoutPaymentLink } from "../payments/link-sale.ts";
 import { paymentMethodById } from "./catalogues.ts";
 import { closedReason, processDeadline, processState } from "./clock.ts";
 import { type Asked, ensureProcessMayTake, ensureTakeFitsAlone } from "./customer-places.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
 import { changeAvailability } from "./inventory.ts";
-import { isBooking, notABooking, withoutPaymentLink } from "./link-sale.ts";
 import { liveHeldPlaces } from "./view.ts";
 
 export type ProcessRow = typeof purchaseProcesses.$inferSelect;

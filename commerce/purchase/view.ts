@@ -22,10 +22,10 @@ import { functionDateParts } from "../domain/dates.ts";
 import { localized } from "../domain/localized.ts";
 import type { Language } from "../i18n.ts";
 import { ANTI_FRAUD_QR_CHARGE } from "../orders/order-totals.ts";
+import { latestPaymentView } from "../payments/payment-state.ts";
 import { cancelKeyOf } from "./cancel-key.ts";
 import { deliveryTypeById } from "./catalogues.ts";
 import { extensionMinutesOf, extensionOffered, processMinutes, processState } from "./clock.ts";
-import { latestPaymentView } from "./payment-state.ts";
 import type { Totals } from "./pricing.ts";
 import {
   type ChosenPromotions,

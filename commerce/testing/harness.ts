@@ -15,8 +15,8 @@ import { defaultRateLimits, type RateLimits } from "../limits/rate-limits.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { MemoryOutbox } from "../mail/outbox.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
-import { SandboxAcquirer } from "../payments/sandbox.ts";
-import { SandboxWallet } from "../payments/sandbox-wallet.ts";
+import { SandboxAcquirer } from "../payments/sandbox/sandbox.ts";
+import { SandboxWallet } from "../payments/sandbox-wallet/sandbox-wallet.ts";
 import type { WalletProvider } from "../payments/wallet.ts";
 import { ticketSigningKeyFromSeed } from "../tickets/code.ts";
 

@@ -5,8 +5,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { formPost, pageGet, runRoute } from "~/testing/route-harness";
 import { createBuyer, holdPlaces, setUpHeldPurchase } from "~/testing/shop-buyer";
-import { SandboxWallet } from "../../../commerce/payments/sandbox-wallet.ts";
-import { sandboxWalletPages } from "../../../commerce/payments/sandbox-wallet-page.ts";
+import { SandboxWallet } from "../../../commerce/payments/sandbox-wallet/sandbox-wallet.ts";
+import { sandboxWalletPages } from "../../../commerce/payments/sandbox-wallet/sandbox-wallet-page.ts";
 import type { TestApi } from "../../../commerce/testing/harness.ts";
 import { action as checkoutAction } from "../buy-ticket/route";
 import { loader as confirmLoader } from "./confirm";

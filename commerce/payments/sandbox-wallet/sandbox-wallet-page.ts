@@ -4,7 +4,7 @@
 // return address given when the payment started.
 import { Hono } from "hono";
 import { html } from "hono/html";
-import { formatSandboxAmount, sandboxPage, sandboxPageContext } from "./sandbox-page.ts";
+import { formatSandboxAmount, sandboxPage, sandboxPageContext } from "../sandbox/sandbox-page.ts";
 import { type SandboxWallet, type WalletPageChoice, walletPageChoices } from "./sandbox-wallet.ts";
 
 // Its buttons one under the other, a full row each.

@@ -7,13 +7,13 @@
 // wallet, and signs its notifications with sandbox-signature.ts.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { sandboxWalletPayments } from "../db/schema-operations.ts";
-import type { WalletBrand } from "../purchase/catalogues.ts";
-import type { AcquirerNotification, ChargeOutcome } from "./provider.ts";
-import { DEVELOPMENT_NOTIFICATION_SECRET } from "./sandbox.ts";
-import { signNotification, verifiedNotification } from "./sandbox-signature.ts";
-import type { WalletPaymentInput, WalletProvider } from "./wallet.ts";
+import type { Executor } from "../../db/client.ts";
+import { sandboxWalletPayments } from "../../db/schema-operations.ts";
+import type { WalletBrand } from "../../purchase/catalogues.ts";
+import type { AcquirerNotification, ChargeOutcome } from "../provider.ts";
+import { DEVELOPMENT_NOTIFICATION_SECRET } from "../sandbox/sandbox.ts";
+import { signNotification, verifiedNotification } from "../sandbox/sandbox-signature.ts";
+import type { WalletPaymentInput, WalletProvider } from "../wallet.ts";
 
 export const walletSignatureHeader = "x-sandbox-wallet-signature";
 

@@ -6,14 +6,18 @@ import type { CardPlans } from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError } from "../errors.ts";
 import { log } from "../log.ts";
-import { offeredPlans } from "../payments/installment-plans.ts";
-import type { CardProfile } from "../payments/provider.ts";
-import { deliveryTypeById, type PaymentMethodRule, paymentMethodById } from "./catalogues.ts";
+import {
+  deliveryTypeById,
+  type PaymentMethodRule,
+  paymentMethodById,
+} from "../purchase/catalogues.ts";
+import { ensureOpen, ownProcess, type ProcessRow } from "../purchase/process.ts";
+import { priceHeldPlaces } from "../purchase/promotion-store.ts";
+import { liveHeldPlaces } from "../purchase/view.ts";
 import { counterMethodOf } from "./charge-terms.ts";
+import { offeredPlans } from "./installment-plans.ts";
 import { linkedProcess } from "./payment-links.ts";
-import { ensureOpen, ownProcess, type ProcessRow } from "./process.ts";
-import { priceHeldPlaces } from "./promotion-store.ts";
-import { liveHeldPlaces } from "./view.ts";
+import type { CardProfile } from "./provider.ts";
 
 /** The acquirer's profile of a card by its first digits; a 400 on `field` when not accepted. */
 export async function acceptedCard(

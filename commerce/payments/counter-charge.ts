@@ -7,10 +7,10 @@ import { requireBoxClerk } from "../customers/staff.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
-import { deliveryTypeRules } from "./catalogues.ts";
+import { deliveryTypeRules } from "../purchase/catalogues.ts";
+import { selectDelivery } from "../purchase/delivery.ts";
+import { ownProcess } from "../purchase/process.ts";
 import { charge } from "./charge.ts";
-import { selectDelivery } from "./delivery.ts";
-import { ownProcess } from "./process.ts";
 
 const printedAtOnce = deliveryTypeRules.find((type) => type.code === "ETICKET");
 

@@ -2,8 +2,8 @@
 // second it hands the provider a sender, and the provider sends the signed notification of
 // each payment decided since to the API's webhook, through the API's own HTTP handler as an
 // outside caller would. Only while the sandbox is the provider (start.ts).
-import { apiHeaders } from "../contract/index.ts";
-import { log } from "../log.ts";
+import { apiHeaders } from "../../contract/index.ts";
+import { log } from "../../log.ts";
 
 type Fetch = (request: Request) => Response | Promise<Response>;
 

@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, eq, lte } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
-import { sandboxAcquirerCharges } from "../db/schema.ts";
-import { DEVELOPMENT_NOTIFICATION_SECRET } from "../installation-secrets.ts";
-import { log } from "../log.ts";
+import type { Executor } from "../../db/client.ts";
+import { sandboxAcquirerCharges } from "../../db/schema.ts";
+import { DEVELOPMENT_NOTIFICATION_SECRET } from "../../installation-secrets.ts";
+import { log } from "../../log.ts";
 import type {
   AcquirerNotification,
   CardProfile,
@@ -19,7 +19,7 @@ import type {
   ChargeOutcome,
   PaymentProvider,
   PreValidation,
-} from "./provider.ts";
+} from "../provider.ts";
 import {
   digitsOf,
   invalidReason,

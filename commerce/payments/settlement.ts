@@ -13,15 +13,15 @@ import { billOrder, requestCaes } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
 import { shopMetrics } from "../operations/metrics.ts";
 import { confirmOrderByMail } from "../orders/confirmation-mail.ts";
-import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
+import { deliveryTypeById } from "../purchase/catalogues.ts";
+import { isPastDeadline } from "../purchase/clock.ts";
+import { deliveryAddressOf } from "../purchase/delivery.ts";
+import { changeAvailability } from "../purchase/inventory.ts";
+import { priceHeldPlaces } from "../purchase/promotion-store.ts";
 import { signTicketCode } from "../tickets/code.ts";
-import { deliveryTypeById } from "./catalogues.ts";
-import { isPastDeadline } from "./clock.ts";
-import { deliveryAddressOf } from "./delivery.ts";
-import { changeAvailability } from "./inventory.ts";
 import { linkSaleOf } from "./link-sale.ts";
 import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
-import { priceHeldPlaces } from "./promotion-store.ts";
+import type { ChargeOutcome, FinalOutcome } from "./provider.ts";
 
 /** Raised inside the settling transaction to roll it back when the places were lost. */
 export class PurchaseLost extends Error {

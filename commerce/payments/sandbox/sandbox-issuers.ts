@@ -2,8 +2,8 @@
 // installment plans that bank offers, as a real acquirer's BIN lookup answers. Cards of an
 // accepted network whose BIN is not listed are credit cards of "another bank" paying in one
 // installment; a network the shop does not accept has no profile at all.
-import { cardBrand } from "../contract/card-rules.ts";
-import type { CardProfile } from "./provider.ts";
+import { cardBrand } from "../../contract/card-rules.ts";
+import type { CardProfile } from "../provider.ts";
 
 type IssuerRow = CardProfile & { bin: string; testCard: string };
 

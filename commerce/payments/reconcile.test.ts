@@ -4,16 +4,16 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { chargeResponse } from "../contract/index.ts";
 import { orders, payments, positions } from "../db/schema.ts";
-import type { ChargeInput, ChargeOutcome } from "../payments/provider.ts";
-import { SandboxAcquirer } from "../payments/sandbox.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
 import { createTestApi, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
+import type { ChargeInput, ChargeOutcome } from "./provider.ts";
 import {
   NOT_RECEIVED,
   pendingPaymentAction,
   reconcilePendingPayments,
   startPaymentReconciler,
 } from "./reconcile.ts";
+import { SandboxAcquirer } from "./sandbox/sandbox.ts";
 
 /** The real sandbox behind a connection the test can break, before or after it answers. */
 class FaultyAcquirer extends SandboxAcquirer {

@@ -12,11 +12,11 @@ import { businessError, fieldError, notFound } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
 import { type PaymentOutcome, shopMetrics } from "../operations/metrics.ts";
-import type { ChargeOutcome } from "../payments/provider.ts";
+import { isWalletBrand } from "../purchase/catalogues.ts";
 import { acceptedCard } from "./card-plans.ts";
-import { isWalletBrand } from "./catalogues.ts";
 import { acquirerCard, chargeTerms } from "./charge-terms.ts";
 import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
+import type { ChargeOutcome } from "./provider.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 import {
   type CounterSale,

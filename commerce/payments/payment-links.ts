@@ -14,14 +14,14 @@ import { paymentLinks, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import type { Language } from "../i18n.ts";
-import { deliveryTypeRules } from "./catalogues.ts";
+import { deliveryTypeRules } from "../purchase/catalogues.ts";
+import { selectDelivery } from "../purchase/delivery.ts";
+import { ensureOpen, ownProcess, type ProcessRow } from "../purchase/process.ts";
+import { loadProcessView } from "../purchase/view.ts";
 import { type ChargeResult, charge } from "./charge.ts";
-import { selectDelivery } from "./delivery.ts";
 import { linkSaleOf } from "./link-sale.ts";
 import { latestPayment } from "./payment-state.ts";
-import { ensureOpen, ownProcess, type ProcessRow } from "./process.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
-import { loadProcessView } from "./view.ts";
 
 const keyHashOf = (key: string) => createHash("sha256").update(key).digest("base64url");
 

@@ -7,8 +7,8 @@ import type { PaymentChangeResponse } from "../contract/index.ts";
 import { payments, purchaseProcesses } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import type { Language } from "../i18n.ts";
+import { loadProcessView } from "../purchase/view.ts";
 import { mayPayAgain } from "./payment-follow-up.ts";
-import { loadProcessView } from "./view.ts";
 
 /** More would be a customer holding places on many devices at once: the newest suffice. */
 const MAX_LISTED = 20;

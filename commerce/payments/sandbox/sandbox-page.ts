@@ -3,7 +3,7 @@
 // never cached, allowed to post to itself and to be left for the shop's return address.
 import type { Context } from "hono";
 import { html, raw } from "hono/html";
-import { type Language, languageFromHeader, translate } from "../i18n.ts";
+import { type Language, languageFromHeader, translate } from "../../i18n.ts";
 
 const pesos = new Intl.NumberFormat("es-AR", { maximumFractionDigits: 0 });
 export const formatSandboxAmount = (amount: number) => `$ ${pesos.format(amount)}`;

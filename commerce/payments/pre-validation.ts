@@ -7,10 +7,10 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError } from "../errors.ts";
 import { type Language, translate } from "../i18n.ts";
 import { log } from "../log.ts";
-import type { PreValidation } from "../payments/provider.ts";
+import { ownProcess } from "../purchase/process.ts";
 import { acceptedCard } from "./card-plans.ts";
 import { acquirerCard, chargeTerms } from "./charge-terms.ts";
-import { ownProcess } from "./process.ts";
+import type { PreValidation } from "./provider.ts";
 
 export async function preValidate(
   deps: CommerceDeps,

@@ -8,10 +8,10 @@ import { acquirerNotifications, orders, payments } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound, unauthorized } from "../errors.ts";
 import type { Language } from "../i18n.ts";
+import { ownProcess } from "../purchase/process.ts";
 import { type ChargeResult, declineMessage } from "./charge.ts";
 import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
 import { cancelledReasons, latestPayment } from "./payment-state.ts";
-import { ownProcess } from "./process.ts";
 import { type PendingResolution, resolvePendingPayment } from "./reconcile.ts";
 import { lostReason } from "./settlement.ts";
 

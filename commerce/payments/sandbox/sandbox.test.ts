@@ -1,14 +1,14 @@
 // The sandbox acquirer: outcomes by card, one decision per idempotency key kept in the
 // database (so every API process sharing it is one acquirer), lookups and refunds.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
 import {
   postgresTestDatabase,
   resetDatabase,
   scratchPostgresDatabase,
   testDatabase,
-} from "../testing/harness.ts";
-import type { ChargeInput } from "./provider.ts";
+} from "../../testing/harness.ts";
+import type { ChargeInput } from "../provider.ts";
 import { SandboxAcquirer, sandboxTestCards } from "./sandbox.ts";
 
 let db: Database;

@@ -1,7 +1,7 @@
 // Who follows a payment up: the card acquirer, or the wallet a wallet payment was opened
 // with (payments.provider says which). Looking up, refunding and calling off go to it.
 import type { CommerceDeps } from "../deps.ts";
-import type { PaymentFollowUp } from "../payments/wallet.ts";
+import type { PaymentFollowUp } from "./wallet.ts";
 
 export const CARD_PROVIDER = "CARD";
 

@@ -17,9 +17,9 @@ import type { CommerceDeps } from "../deps.ts";
 import type { BusinessErrorCode } from "../errors.ts";
 import { invoicePending } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
-import type { ChargeOutcome, FinalOutcome } from "../payments/provider.ts";
 import { startPeriodicJob } from "../periodic-job.ts";
 import { followUpOf } from "./payment-providers.ts";
+import type { ChargeOutcome, FinalOutcome } from "./provider.ts";
 import { recordStage, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 
 /** How long a PENDING payment may be in flight before it is reconciled (2 minutes). */

@@ -6,14 +6,18 @@ import type { Card } from "../contract/index.ts";
 import type { Executor } from "../db/client.ts";
 import type { purchaseProcesses } from "../db/schema.ts";
 import { businessError, fieldError } from "../errors.ts";
-import { offeredPlans } from "../payments/installment-plans.ts";
-import type { ChargeInput as AcquirerCharge, CardProfile } from "../payments/provider.ts";
-import { type PaymentMethodRule, paymentMethodById, paymentMethodRules } from "./catalogues.ts";
-import { deliveryToCharge } from "./delivery.ts";
-import { ensureOpen } from "./process.ts";
-import { ensureAnswered } from "./process-answers.ts";
-import { priceChosen } from "./promotion-store.ts";
-import { liveHeldPlacesWithPromotions } from "./view.ts";
+import {
+  type PaymentMethodRule,
+  paymentMethodById,
+  paymentMethodRules,
+} from "../purchase/catalogues.ts";
+import { deliveryToCharge } from "../purchase/delivery.ts";
+import { ensureOpen } from "../purchase/process.ts";
+import { ensureAnswered } from "../purchase/process-answers.ts";
+import { priceChosen } from "../purchase/promotion-store.ts";
+import { liveHeldPlacesWithPromotions } from "../purchase/view.ts";
+import { offeredPlans } from "./installment-plans.ts";
+import type { ChargeInput as AcquirerCharge, CardProfile } from "./provider.ts";
 
 export type ChargeTerms = {
   /** What the shop is paid. */

@@ -1,7 +1,7 @@
 // The sandbox acquirer's cards: the documented test cards and what each one does, and the
 // checks it makes of any card (it never trusts the caller's). Pure: sandbox.ts keeps the ledger.
-import { expiryNotPast, luhnValid } from "../contract/card-rules.ts";
-import type { ChargeInput, ChargeOutcome } from "./provider.ts";
+import { expiryNotPast, luhnValid } from "../../contract/card-rules.ts";
+import type { ChargeInput, ChargeOutcome } from "../provider.ts";
 import { sandboxCardProfile } from "./sandbox-issuers.ts";
 
 /** Short reason codes of DECLINED and FAILED outcomes; the API translates them. */

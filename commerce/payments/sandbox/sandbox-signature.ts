@@ -2,7 +2,7 @@
 // `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, refused when older (or newer) than the
 // tolerance. Pure: sandbox.ts signs what it sends and verifies what the API receives.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { AcquirerNotification } from "./provider.ts";
+import type { AcquirerNotification } from "../provider.ts";
 
 /** A notification's signature older (or newer) than this is refused. */
 export const NOTIFICATION_TOLERANCE_MS = 5 * 60_000;
