@@ -19,6 +19,7 @@ import { customerHandlers } from "./http/customers.ts";
 import { docsPage } from "./http/docs.ts";
 import { doorHandlers } from "./http/door.ts";
 import { externalLoginHandlers } from "./http/external-login.ts";
+import { hostedPaymentHandlers } from "./http/hosted-payments.ts";
 import { openApiDocument } from "./http/openapi.ts";
 import { orderHandlers } from "./http/orders.ts";
 import { paymentLinkHandlers } from "./http/payment-links.ts";
@@ -119,6 +120,7 @@ export function createCommerceApi(deps: CommerceDeps, options: ApiOptions = {}) 
       ...purchaseHandlers(deps),
       ...paymentLinkHandlers(deps),
       ...paymentV2Handlers(deps),
+      ...hostedPaymentHandlers(deps),
       ...positionHandlers(deps),
       ...bookingHandlers(deps),
       ...promotionHandlers(deps),

@@ -5,6 +5,7 @@ import type { Database } from "./db/client.ts";
 import type { Invoicing } from "./invoicing/issuer.ts";
 import type { RateLimits } from "./limits/rate-limits.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { HostedPaymentProvider, SavedCardProvider } from "./payments/hosted-provider.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import type { WalletProvider } from "./payments/wallet.ts";
 import type { TicketSigningKey } from "./tickets/code.ts";
@@ -12,6 +13,13 @@ import type { TicketSigningKey } from "./tickets/code.ts";
 export type CommerceDeps = {
   db: Database;
   payments: PaymentProvider;
+  /**
+   * Providers whose own page takes the payment (Bancard's card form, PayPal): a card method
+   * is paid on Bancard's form when it is here, PayPal is offered when it is.
+   */
+  hostedProviders?: readonly HostedPaymentProvider[];
+  /** Cards the acquirer keeps for customers (Bancard), paid with by their alias token. */
+  savedCards?: SavedCardProvider;
   /** The wallet (Apay, Tigo Money); without one, no wallet method is offered. */
   wallet?: WalletProvider;
   /** The fiscal authority that authorizes bills and credit notes, and the shop's tax data. */

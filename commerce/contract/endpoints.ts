@@ -54,6 +54,16 @@ import {
 } from "./door.ts";
 import { defineEndpoint, type EndpointDefinition } from "./endpoint.ts";
 import { additionalDataEndpoint, externalLoginEndpoint } from "./external-login.ts";
+import {
+  acquirerFormEndpoint,
+  bancardConfirmationEndpoint,
+  deleteCardEndpoint,
+  payPalConfirmEndpoint,
+  payPalOrderEndpoint,
+  payPalWebhookEndpoint,
+  registerCardEndpoint,
+  savedCardsEndpoint,
+} from "./hosted-payments.ts";
 import { eticketEndpoint, orderEndpoint, ordersEndpoint, receiptPdfEndpoint } from "./orders.ts";
 import {
   acquirerNotificationEndpoint,
@@ -211,6 +221,14 @@ export const endpoints = {
   charge2: charge2Endpoint,
   confirmWallet: confirmWalletEndpoint,
   walletNotification: walletNotificationEndpoint,
+  acquirerForm: acquirerFormEndpoint,
+  payPalOrderCreate: payPalOrderEndpoint,
+  payPalConfirm: payPalConfirmEndpoint,
+  bancardConfirmation: bancardConfirmationEndpoint,
+  payPalWebhook: payPalWebhookEndpoint,
+  savedCards: savedCardsEndpoint,
+  registerCard: registerCardEndpoint,
+  deleteCard: deleteCardEndpoint,
   // purchase: positions by group
   heldPlaces: heldPlacesEndpoint,
   takeGroup: takeGroupEndpoint,

@@ -21,6 +21,7 @@ export * from "./door.ts";
 export * from "./endpoint.ts";
 export * from "./endpoints.ts";
 export * from "./external-login.ts";
+export * from "./hosted-payments.ts";
 export * from "./orders.ts";
 export * from "./payment-follow-up.ts";
 export * from "./payment-links.ts";

@@ -10,14 +10,23 @@ import { acquirerNotificationRequest } from "./payment-follow-up.ts";
 import { chargeRequest, preValidationResponse } from "./purchase.ts";
 import { idParams, listOf } from "./shared.ts";
 
-export const paymentKinds = ["TARJETA", "BILLETERA"] as const;
+export const paymentKinds = ["TARJETA", "BILLETERA", "PAYPAL"] as const;
 
 export const paymentMethod2Schema = z.object({
   nFormaDePago: z.number().int(),
   cCodigo: z.string(),
   cNombre: z.string(),
-  /** TARJETA: charged with the card's data; BILLETERA: paid on the wallet's own page. */
+  /**
+   * TARJETA: a card; BILLETERA: paid on the wallet's own page; PAYPAL: approved on PayPal's
+   * page (PayPalOrderCreate).
+   */
   cTipo: z.enum(paymentKinds),
+  /**
+   * The card is typed on the acquirer's own form (card/BancardiFrame), never sent to the
+   * shop; a saved card pays by its alias (Cobrar2 TARJETA_GUARDADA). False: the card's data
+   * go in Cobrar (the sandbox acquirer).
+   */
+  lFormularioAdquirente: z.boolean(),
   /** The installments the method takes (a wallet: one payment). */
   listaCuotas: z.array(z.number().int()),
   /** The payer is sent away to pay (the wallet's page) and comes back to cUrlRetorno. */
@@ -35,6 +44,14 @@ const cardPayment = z.object({
   oTarjeta: cardSchema,
   /** Where the bank's 3-D Secure page sends the buyer back. */
   cUrlRetorno: returnUrl,
+});
+/** A card Bancard keeps for the buyer (card/Bancard), paid by its alias without typing it. */
+const savedCardPayment = z.object({
+  cTipo: z.literal("TARJETA_GUARDADA"),
+  cAliasToken: z.string().trim().min(1).max(200),
+  nCuotas: chargeRequest.shape.nCuotas,
+  /** Where the bank's 3-D Secure page sends the buyer back. */
+  cUrlRetorno: returnUrl.unwrap(),
 });
 const walletPayment = z.object({
   cTipo: z.literal("BILLETERA"),
@@ -66,6 +83,7 @@ export const charge2Request = z.discriminatedUnion(
   [
     cardPayment.extend({ cClaveIdempotencia: idempotencyKey }),
     walletPayment.extend({ cClaveIdempotencia: idempotencyKey }),
+    savedCardPayment.extend({ cClaveIdempotencia: idempotencyKey }),
   ],
   { error: "paymentKindRequired" },
 );

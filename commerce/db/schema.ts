@@ -293,7 +293,12 @@ export const payments = pgTable(
      */
     stage: text("stage").$type<"CHALLENGE" | "AWAITING">(),
     redirectUrl: text("redirect_url"),
-    /** Who takes the money: the card acquirer (CARD) or a wallet brand (APAY, TIGO_MONEY). */
+    /** The provider's form the checkout frames for a payment opened on it (Bancard's). */
+    embedUrl: text("embed_url"),
+    /**
+     * Who takes the money: the sandbox card acquirer (CARD), a provider whose own page took it
+     * (BANCARD, PAYPAL) or a wallet brand (APAY, TIGO_MONEY).
+     */
     provider: text("provider").notNull().default("CARD"),
     providerReference: text("provider_reference"),
     declineReason: text("decline_reason"),
@@ -309,6 +314,8 @@ export const payments = pgTable(
     // Reconciliation looks for the few payments left PENDING (payments/reconcile.ts).
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
     index("payments_process_idx").on(t.processId),
+    // A provider's notification names the payment by its own id (PayPal's order).
+    index("payments_provider_reference_idx").on(t.providerReference),
   ],
 );
 

@@ -13,47 +13,62 @@ import type { CommerceDeps } from "../deps.ts";
 import { translate } from "../i18n.ts";
 import { type ChargeResult, charge } from "../payments/charge.ts";
 import { confirmPayment, receiveNotification } from "../payments/payment-follow-up.ts";
-import { CARD_PROVIDER } from "../payments/payment-providers.ts";
+import {
+  BANCARD_PROVIDER,
+  hostedProviderOf,
+  isCardProvider,
+  offeredPaymentMethods,
+} from "../payments/payment-providers.ts";
 import { latestPayment } from "../payments/payment-state.ts";
 import { preValidate, preValidateWallet } from "../payments/pre-validation.ts";
-import { paymentMethodRules } from "../purchase/catalogues.ts";
+import type { PaymentMethodRule } from "../purchase/catalogues.ts";
 import { ownProcess } from "../purchase/process.ts";
 import { implement } from "./register.ts";
 
-export function paymentV2Handlers(deps: CommerceDeps) {
-  /** A charge's result in the second shape: a page to go to is the bank's or the wallet's. */
-  async function answer(processId: number, result: ChargeResult): Promise<Charge2Response> {
-    const base = { idProcesoDeCompra: processId, idPedido: null, cUrlRedireccion: null };
-    if ("orderId" in result) return { ...base, cEstado: "APROBADO", idPedido: result.orderId };
-    if ("challengeUrl" in result) {
-      const payment = await latestPayment(deps.db, processId);
-      const wallet = payment !== undefined && payment.provider !== CARD_PROVIDER;
-      return {
-        ...base,
-        cEstado: wallet ? "REDIRECCION_BILLETERA" : "DESAFIO_3DS",
-        cUrlRedireccion: result.challengeUrl,
-      };
-    }
-    return { ...base, cEstado: "PENDIENTE" };
+const paymentKindOf = {
+  CARD: "TARJETA",
+  WALLET: "BILLETERA",
+  PAYPAL: "PAYPAL",
+} as const satisfies Record<PaymentMethodRule["kind"], string>;
+
+/** A charge's result in the second shape: a page to go to is the bank's or the wallet's. */
+export async function charge2Answer(
+  deps: CommerceDeps,
+  processId: number,
+  result: ChargeResult,
+): Promise<Charge2Response> {
+  const base = { idProcesoDeCompra: processId, idPedido: null, cUrlRedireccion: null };
+  if ("orderId" in result) return { ...base, cEstado: "APROBADO", idPedido: result.orderId };
+  if ("challengeUrl" in result) {
+    const payment = await latestPayment(deps.db, processId);
+    const wallet = payment !== undefined && !isCardProvider(payment.provider);
+    return {
+      ...base,
+      cEstado: wallet ? "REDIRECCION_BILLETERA" : "DESAFIO_3DS",
+      cUrlRedireccion: result.challengeUrl,
+    };
   }
+  return { ...base, cEstado: "PENDIENTE" };
+}
+
+export function paymentV2Handlers(deps: CommerceDeps) {
+  const answer = (processId: number, result: ChargeResult) =>
+    charge2Answer(deps, processId, result);
 
   return [
     implement(paymentMethods2Endpoint, async ({ params, customerId, language }) => {
       await ownProcess(deps.db, params.id, customerId);
       const t = translate(language);
-      // A wallet is offered only while one is configured that takes its brand.
-      const offered = paymentMethodRules.filter(
-        (method) =>
-          method.kind === "CARD" || deps.wallet?.brands.some((brand) => brand === method.code),
-      );
+      const acquirerForm = hostedProviderOf(deps, BANCARD_PROVIDER) !== null;
       return {
-        Lista: offered.map((method) => ({
+        Lista: offeredPaymentMethods(deps).map((method) => ({
           nFormaDePago: method.id,
           cCodigo: method.code,
           cNombre: t(`commerce:paymentMethods.${method.code}`),
-          cTipo: method.kind === "CARD" ? ("TARJETA" as const) : ("BILLETERA" as const),
+          cTipo: paymentKindOf[method.kind],
+          lFormularioAdquirente: method.kind === "CARD" && acquirerForm,
           listaCuotas: [...method.installments],
-          lRedireccion: method.kind === "WALLET",
+          lRedireccion: method.kind !== "CARD",
         })),
       };
     }),
@@ -79,17 +94,21 @@ export function paymentV2Handlers(deps: CommerceDeps) {
     }),
 
     implement(charge2Endpoint, async ({ params, body, customerId, language }) => {
-      const card = body.cTipo === "TARJETA" ? body : null;
-      const result = await charge(deps, {
+      const common = {
         processId: params.id,
         customerId,
         key: body.cClaveIdempotencia,
-        installments: card?.nCuotas ?? 1,
-        card: card?.oTarjeta,
-        wallet: card === null,
         returnUrl: body.cUrlRetorno,
         language,
-      });
+      };
+      const result = await charge(
+        deps,
+        body.cTipo === "TARJETA"
+          ? { ...common, installments: body.nCuotas, card: body.oTarjeta }
+          : body.cTipo === "TARJETA_GUARDADA"
+            ? { ...common, installments: body.nCuotas, savedCard: { aliasToken: body.cAliasToken } }
+            : { ...common, installments: 1, wallet: true },
+      );
       return answer(params.id, result);
     }),
 

@@ -14,6 +14,7 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound } from "../errors.ts";
 import { creditOrder, requestCaes } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
+import { followUpOf } from "../payments/payment-providers.ts";
 import { changeAvailability } from "../purchase/inventory.ts";
 
 /** Why a payment was given back when its order was cancelled (errors:paymentReasons.*). */
@@ -46,7 +47,7 @@ export async function cancelOrder(
   const cash = order.paymentMedium === "CASH";
   if (order.status !== "CANCELLED" && !cash && payment?.providerReference) {
     try {
-      await deps.payments.refund(payment.providerReference);
+      await followUpOf(deps, payment.provider).refund(payment.providerReference);
     } catch (error) {
       log.error({ err: error, orderId }, "refund of a cancelled order failed");
       throw businessError("REFUND_FAILED");

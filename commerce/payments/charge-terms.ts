@@ -34,6 +34,21 @@ export function counterMethodOf(card: CardProfile): PaymentMethodRule | null {
   return paymentMethodRules.find((method) => method.code === code) ?? null;
 }
 
+/**
+ * How the buyer pays: the card's data sent here (the sandbox acquirer), typed on the
+ * acquirer's own form, a card the acquirer keeps, a wallet's page, or PayPal's.
+ */
+export type PaymentWay = "CARD_DATA" | "ACQUIRER_FORM" | "SAVED_CARD" | "WALLET" | "PAYPAL";
+
+/** The method's kind each way of paying needs, and the error when the chosen one is not. */
+const methodKindOf: Record<PaymentWay, { kind: PaymentMethodRule["kind"]; error: string }> = {
+  CARD_DATA: { kind: "CARD", error: "cardMethodRequired" },
+  ACQUIRER_FORM: { kind: "CARD", error: "cardMethodRequired" },
+  SAVED_CARD: { kind: "CARD", error: "cardMethodRequired" },
+  WALLET: { kind: "WALLET", error: "walletMethodRequired" },
+  PAYPAL: { kind: "PAYPAL", error: "payPalMethodRequired" },
+};
+
 export async function chargeTerms(
   tx: Executor,
   now: Date,
@@ -42,8 +57,7 @@ export async function chargeTerms(
     card: CardProfile | null;
     installments: number;
     atCounter: boolean;
-    /** Paid through a wallet's page (Cobrar2) rather than by card. */
-    wallet?: boolean;
+    way: PaymentWay;
   },
 ): Promise<ChargeTerms> {
   const { card, installments } = request;
@@ -59,12 +73,8 @@ export async function chargeTerms(
     : paymentMethodById(process.paymentMethodId);
   if (!request.atCounter && !method) throw businessError("PAYMENT_METHOD_REQUIRED");
   // The method chosen and the way of paying must agree: a card is not paid on a wallet's page.
-  if (method && request.wallet && method.kind !== "WALLET") {
-    throw fieldError("nFormaDePago", "walletMethodRequired");
-  }
-  if (method && !request.wallet && method.kind !== "CARD") {
-    throw fieldError("nFormaDePago", "cardMethodRequired");
-  }
+  const needed = methodKindOf[request.way];
+  if (method && method.kind !== needed.kind) throw fieldError("nFormaDePago", needed.error);
   const totals = priceChosen(places, chosen, delivery);
   // The plan is priced from the amount charged, as Tarjetas2 showed it to the buyer.
   if (card && method?.kind === "CARD") {
@@ -74,6 +84,11 @@ export async function chargeTerms(
     if (!plan) throw fieldError("nCuotas", "installmentsInvalid");
     return { amount: totals.total, planTotal: plan.total, method };
   }
+  // A saved card pays in the installments the method takes; the bank adds its own interest.
+  if (request.way === "SAVED_CARD" && method?.installments.includes(installments)) {
+    return { amount: totals.total, planTotal: totals.total, method };
+  }
+  // On the acquirer's form the buyer chooses the installments there, with their bank.
   if (installments !== 1) throw fieldError("nCuotas", "installmentsInvalid");
   return { amount: totals.total, planTotal: totals.total, method };
 }

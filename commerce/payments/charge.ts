@@ -14,8 +14,14 @@ import { log } from "../log.ts";
 import { type PaymentOutcome, shopMetrics } from "../operations/metrics.ts";
 import { isWalletBrand } from "../purchase/catalogues.ts";
 import { acceptedCard } from "./card-plans.ts";
-import { acquirerCard, chargeTerms } from "./charge-terms.ts";
-import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
+import { acquirerCard, chargeTerms, type PaymentWay } from "./charge-terms.ts";
+import {
+  chargeSavedCard,
+  openHostedPayment,
+  ownSavedCard,
+  SAVED_CARD_PROVIDER,
+} from "./hosted-charge.ts";
+import { CARD_PROVIDER, followUpOf, PAYPAL_PROVIDER, paymentRefOf } from "./payment-providers.ts";
 import type { ChargeOutcome } from "./provider.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 import {
@@ -40,14 +46,28 @@ export type ChargeInput = {
   returnUrl?: string;
   /** Paid on the wallet's hosted page (Cobrar2) instead of by card. */
   wallet?: boolean;
+  /** Paid on a provider's own page (Bancard's card form, PayPal's approval; decision 0077). */
+  hosted?: { provider: string; cancelUrl: string };
+  /** Paid with a card the acquirer keeps for the buyer, by its alias token. */
+  savedCard?: { aliasToken: string };
 };
+
+/** How this charge is paid, as its terms check the method chosen. */
+function wayOf(input: ChargeInput): PaymentWay {
+  if (input.hosted) return input.hosted.provider === PAYPAL_PROVIDER ? "PAYPAL" : "ACQUIRER_FORM";
+  if (input.savedCard) return "SAVED_CARD";
+  return input.wallet ? "WALLET" : "CARD_DATA";
+}
 
 /**
  * What a charge came to: an order, or a payment still open — the buyer authenticates with
  * their bank first (3-D Secure) or pays on the wallet's page (both at challengeUrl), or the
  * bank (or the wallet) decides later and notifies.
  */
-export type ChargeResult = { orderId: number } | { challengeUrl: string } | { awaiting: true };
+export type ChargeResult =
+  | { orderId: number }
+  | { challengeUrl: string; embedUrl?: string }
+  | { awaiting: true };
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -128,6 +148,9 @@ async function openPayment(
   const { processId } = found;
   // Asked before any lock is taken: the acquirer may be slow to answer.
   const card = input.card ? await acceptedCard(deps, input.card.cNumero, "oTarjeta.cNumero") : null;
+  const saved = input.savedCard
+    ? await ownSavedCard(deps, input.customerId, input.savedCard.aliasToken)
+    : null;
   for (let round = 0; round < 3; round++) {
     const existing = round === 0 ? found.byKey : await paymentByKey(db, input.key);
     if (existing) {
@@ -154,9 +177,14 @@ async function openPayment(
         card,
         installments: input.installments,
         atCounter: input.counter !== undefined,
-        wallet: input.wallet,
+        way: wayOf(input),
       });
       const walletBrand = terms.method?.kind === "WALLET" ? terms.method.code : null;
+      const provider =
+        walletBrand ??
+        input.hosted?.provider ??
+        (saved ? SAVED_CARD_PROVIDER : null) ??
+        CARD_PROVIDER;
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -166,9 +194,9 @@ async function openPayment(
           status: "PENDING",
           installments: input.installments,
           installmentsTotal: terms.planTotal,
-          cardBrand: card?.brand ?? null,
-          cardLast4: input.card?.cNumero.slice(-4) ?? null,
-          provider: walletBrand ?? CARD_PROVIDER,
+          cardBrand: card?.brand ?? saved?.brand ?? null,
+          cardLast4: input.card?.cNumero.slice(-4) ?? saved?.maskedNumber.slice(-4) ?? null,
+          provider,
           createdAt: now,
         })
         // The key was used for another process meanwhile: the next round finds it.
@@ -182,7 +210,7 @@ async function openPayment(
       if (resolution.kind === "challenge") {
         // The buyer left their bank's page and pays again: that challenge is called off.
         await followUpOf(deps, earlier.provider)
-          .cancel(earlier.idempotencyKey)
+          .cancel(paymentRefOf(earlier))
           .catch(() => null);
         resolution = await resolvePendingPayment(deps, earlier);
       }
@@ -247,10 +275,25 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<Ch
   // same key is safe (it answers the first outcome and never charges twice).
   if (payment.status !== "PENDING") return storedOutcome(db, payment, input.language);
 
+  if (input.hosted) {
+    if (!input.returnUrl) throw fieldError("cUrlRetorno", "returnUrlInvalid");
+    return openHostedPayment(deps, payment, {
+      returnUrl: input.returnUrl,
+      cancelUrl: input.hosted.cancelUrl,
+      language: input.language,
+    });
+  }
   let outcome: ChargeOutcome;
   if (input.counter?.medium === "CASH") {
     // Cash at the counter: taken by the clerk, nothing to ask an acquirer.
     outcome = { status: "APPROVED", reference: `CASH-${payment.id}`, last4: "" };
+  } else if (input.savedCard) {
+    outcome = await chargeSavedCard(deps, payment, {
+      customerId: input.customerId,
+      aliasToken: input.savedCard.aliasToken,
+      returnUrl: input.returnUrl ?? "",
+      language: input.language,
+    });
   } else if (payment.provider !== CARD_PROVIDER) {
     outcome = await startWalletPayment(deps, payment, input.returnUrl);
   } else if (!input.card) {

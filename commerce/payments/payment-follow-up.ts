@@ -3,14 +3,14 @@
 // and the acquirer's signed notification that the bank decided (webhook). Each asks the
 // acquirer what happened (lookup) and brings the payment in line through reconcile.ts, so a
 // return page, a notification and a reconciliation pass racing settle the payment once.
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { acquirerNotifications, orders, payments } from "../db/schema.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound, unauthorized } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { ownProcess } from "../purchase/process.ts";
 import { type ChargeResult, declineMessage } from "./charge.ts";
-import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
+import { CARD_PROVIDER, followUpOf, hostedProviderOf, paymentRefOf } from "./payment-providers.ts";
 import { cancelledReasons, latestPayment } from "./payment-state.ts";
 import { type PendingResolution, resolvePendingPayment } from "./reconcile.ts";
 import { lostReason } from "./settlement.ts";
@@ -86,7 +86,7 @@ export async function cancelPayment(
   if (!payment) throw notFound();
   if (payment.status !== "PENDING") return closedAnswer(deps, payment, caller.language);
   if (payment.stage !== "CHALLENGE") throw businessError("PAYMENT_IN_PROGRESS");
-  await followUpOf(deps, payment.provider).cancel(payment.idempotencyKey);
+  await followUpOf(deps, payment.provider).cancel(paymentRefOf(payment));
   const resolution = await resolvePendingPayment(deps, payment);
   if (resolution.kind === "unpaid" && cancelledReasons.includes(resolution.reason)) {
     return { cancelled: true };
@@ -126,7 +126,46 @@ export async function receiveNotification(
         eq(payments.status, "PENDING"),
         from === "CARD"
           ? eq(payments.provider, CARD_PROVIDER)
-          : ne(payments.provider, CARD_PROVIDER),
+          : inArray(payments.provider, [...(deps.wallet?.brands ?? [])]),
+      ),
+    )
+    .limit(1);
+  if (!payment) return { lProcesada: false };
+  await resolvePendingPayment(deps, payment);
+  return { lProcesada: true };
+}
+
+/**
+ * A notification of a provider whose own page took the payment (Bancard's confirmation,
+ * PayPal's webhook). Its proof must hold (401 if not); a replayed one changes nothing; it only
+ * says which payment to look up, and only a PENDING payment of that provider is.
+ */
+export async function receiveHostedNotification(
+  deps: CommerceDeps,
+  providerName: string,
+  rawBody: string,
+  headers: Headers,
+): Promise<{ lProcesada: boolean }> {
+  const provider = hostedProviderOf(deps, providerName);
+  const notification = await provider?.verifyNotification(rawBody, headers);
+  if (!notification) throw unauthorized();
+  const [first] = await deps.db
+    .insert(acquirerNotifications)
+    .values({ id: `${providerName.toLowerCase()}:${notification.id}`, receivedAt: deps.now() })
+    .onConflictDoNothing()
+    .returning();
+  if (!first) return { lProcesada: false };
+  const which = notification.payment;
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        "id" in which
+          ? eq(payments.id, which.id)
+          : eq(payments.providerReference, which.providerReference),
+        eq(payments.status, "PENDING"),
+        eq(payments.provider, providerName),
       ),
     )
     .limit(1);

@@ -28,6 +28,7 @@ export async function preValidate(
     card,
     installments: input.installments,
     atCounter: false,
+    way: "CARD_DATA",
   });
   let check: PreValidation;
   try {
@@ -72,7 +73,7 @@ export async function preValidateWallet(
     card: null,
     installments: 1,
     atCounter: false,
-    wallet: true,
+    way: "WALLET",
   });
   const brand = terms.method?.code ?? "";
   if (!deps.wallet?.brands.some((offered) => offered === brand)) {

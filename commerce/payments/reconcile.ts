@@ -18,7 +18,7 @@ import type { BusinessErrorCode } from "../errors.ts";
 import { invoicePending } from "../invoicing/issuer.ts";
 import { log } from "../log.ts";
 import { startPeriodicJob } from "../periodic-job.ts";
-import { followUpOf } from "./payment-providers.ts";
+import { followUpOf, paymentRefOf } from "./payment-providers.ts";
 import type { ChargeOutcome, FinalOutcome } from "./provider.ts";
 import { recordStage, recordUnpaid, settleApprovedCharge } from "./settlement.ts";
 
@@ -63,7 +63,7 @@ export type PendingResolution =
 
 type PendingPayment = Pick<
   typeof payments.$inferSelect,
-  "id" | "idempotencyKey" | "createdAt" | "provider"
+  "id" | "idempotencyKey" | "createdAt" | "provider" | "providerReference" | "amount"
 >;
 
 /** The reason kept on a payment the acquirer never received. */
@@ -78,7 +78,7 @@ export async function resolvePendingPayment(
 ): Promise<PendingResolution> {
   let outcome: ChargeOutcome | null;
   try {
-    outcome = await followUpOf(deps, payment.provider).lookup(payment.idempotencyKey);
+    outcome = await followUpOf(deps, payment.provider).lookup(paymentRefOf(payment));
   } catch (error) {
     log.warn({ err: error, paymentId: payment.id }, "payment lookup failed");
     return { kind: "unreachable" };
@@ -131,6 +131,8 @@ export async function reconcilePendingPayments(
       idempotencyKey: payments.idempotencyKey,
       createdAt: payments.createdAt,
       provider: payments.provider,
+      providerReference: payments.providerReference,
+      amount: payments.amount,
     })
     .from(payments)
     .where(and(eq(payments.status, "PENDING"), lte(payments.createdAt, cutoff)))

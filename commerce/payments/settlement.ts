@@ -20,7 +20,7 @@ import { changeAvailability } from "../purchase/inventory.ts";
 import { priceHeldPlaces } from "../purchase/promotion-store.ts";
 import { signTicketCode } from "../tickets/code.ts";
 import { linkSaleOf } from "./link-sale.ts";
-import { CARD_PROVIDER, followUpOf } from "./payment-providers.ts";
+import { CARD_PROVIDER, followUpOf, isCardProvider } from "./payment-providers.ts";
 import type { ChargeOutcome, FinalOutcome } from "./provider.ts";
 
 /** Raised inside the settling transaction to roll it back when the places were lost. */
@@ -137,7 +137,7 @@ export async function completePurchase(
         soldAtCounter: sale !== undefined,
         buyerName: sale?.buyerName ?? null,
         buyerEmail: sale?.buyerEmail ?? null,
-        paymentMedium: sale?.medium ?? (payment.provider === CARD_PROVIDER ? "CARD" : "WALLET"),
+        paymentMedium: sale?.medium ?? (isCardProvider(payment.provider) ? "CARD" : "WALLET"),
       })
       .returning({ id: orders.id });
     await tx.insert(tickets).values(

@@ -42,14 +42,17 @@ export function deliversTo(rule: DeliveryTypeRule, country: string): boolean {
   return rule.home === undefined || rule.home.countries.includes(country);
 }
 
-export type PaymentMethodCode = "CREDIT_CARD" | "DEBIT_CARD" | WalletBrand;
+export type PaymentMethodCode = "CREDIT_CARD" | "DEBIT_CARD" | WalletBrand | "PAYPAL";
 /** The wallets the shop takes: two brands, each with its hosted page and return route. */
 export type WalletBrand = "APAY" | "TIGO_MONEY";
 export type PaymentMethodRule = {
   id: number;
   code: PaymentMethodCode;
-  /** A card is charged here; a wallet is paid on its own page the payer is sent to. */
-  kind: "CARD" | "WALLET";
+  /**
+   * A card is charged here (or typed on the acquirer's form); a wallet is paid on its own page
+   * the payer is sent to; PayPal is approved on PayPal's page (payments/hosted-provider.ts).
+   */
+  kind: "CARD" | "WALLET" | "PAYPAL";
   /** The most the shop takes; each card's bank offers its own plans within these. */
   installments: readonly number[];
 };
@@ -59,6 +62,7 @@ export const paymentMethodRules: readonly PaymentMethodRule[] = [
   { id: 2, code: "DEBIT_CARD", kind: "CARD", installments: [1] },
   { id: 3, code: "APAY", kind: "WALLET", installments: [1] },
   { id: 4, code: "TIGO_MONEY", kind: "WALLET", installments: [1] },
+  { id: 5, code: "PAYPAL", kind: "PAYPAL", installments: [1] },
 ];
 
 /** The card methods: all the first calls (FormasDePago, Cobrar) know how to pay. */

@@ -13,7 +13,7 @@ import { customers, performances, positions, purchaseProcesses, sectors } from "
 import type { CommerceDeps } from "../deps.ts";
 import { businessError, fieldError, notFound } from "../errors.ts";
 import { isBooking, notABooking, withoutPaymentLink } from "../payments/link-sale.ts";
-import { paymentMethodById } from "./catalogues.ts";
+import { offeredPaymentMethods } from "../payments/payment-providers.ts";
 import { closedReason, processDeadline, processState } from "./clock.ts";
 import { type Asked, ensureProcessMayTake, ensureTakeFitsAlone } from "./customer-places.ts";
 import { holdSeats, holdSectorPlaces, releaseHolds } from "./holds.ts";
@@ -321,7 +321,8 @@ export function selectPaymentMethod(
   deps: CommerceDeps,
   input: { processId: number; customerId: number; paymentMethodId: number },
 ) {
-  const method = paymentMethodById(input.paymentMethodId);
+  // Only a method offered now: PayPal or a wallet that is not configured cannot be chosen.
+  const method = offeredPaymentMethods(deps).find(({ id }) => id === input.paymentMethodId);
   if (!method) throw fieldError("nFormaDePago", "paymentMethodRequired");
   return updateOpenProcess(deps, input, { paymentMethodId: method.id });
 }

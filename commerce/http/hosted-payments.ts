@@ -1,0 +1,145 @@
+// Payments a provider's own page takes (decision 0077): Bancard's card form and its saved
+// cards, PayPal's order, and both providers' server-to-server confirmations. Thin handlers
+// over the one charge path (payments/charge.ts) and its follow-up.
+import { randomUUID } from "node:crypto";
+import {
+  acquirerFormEndpoint,
+  apiHeaders,
+  bancardConfirmationEndpoint,
+  deleteCardEndpoint,
+  payPalConfirmEndpoint,
+  payPalOrderEndpoint,
+  payPalWebhookEndpoint,
+  registerCardEndpoint,
+  savedCardsEndpoint,
+} from "../contract/index.ts";
+import type { CommerceDeps } from "../deps.ts";
+import { businessError, notFound } from "../errors.ts";
+import { charge } from "../payments/charge.ts";
+import { confirmPayment, receiveHostedNotification } from "../payments/payment-follow-up.ts";
+import {
+  BANCARD_PROVIDER,
+  hostedProviderOf,
+  PAYPAL_PROVIDER,
+} from "../payments/payment-providers.ts";
+import { latestPayment } from "../payments/payment-state.ts";
+import { deleteSavedCard, openCardRegistration, savedCardsOf } from "../payments/saved-cards.ts";
+import { ownProcess } from "../purchase/process.ts";
+import { charge2Answer } from "./payments-v2.ts";
+import { implement } from "./register.ts";
+
+export function hostedPaymentHandlers(deps: CommerceDeps) {
+  /** A provider the shop is not configured with has no such calls. */
+  function requireProvider(name: string) {
+    if (!hostedProviderOf(deps, name)) throw notFound();
+  }
+
+  return [
+    implement(acquirerFormEndpoint, async ({ params, body, customerId, language }) => {
+      requireProvider(BANCARD_PROVIDER);
+      const result = await charge(deps, {
+        processId: params.id,
+        customerId,
+        key: body.cClaveIdempotencia,
+        installments: 1,
+        hosted: { provider: BANCARD_PROVIDER, cancelUrl: body.cUrlCancelacion },
+        returnUrl: body.cUrlRetorno,
+        language,
+      });
+      const base = { idProcesoDeCompra: params.id, cProcesoAdquirente: null };
+      if ("orderId" in result) {
+        return {
+          ...base,
+          cEstado: "APROBADO" as const,
+          idPedido: result.orderId,
+          cUrlFormulario: null,
+          cUrlPagina: null,
+        };
+      }
+      if (!("challengeUrl" in result)) throw businessError("PAYMENT_IN_PROGRESS");
+      const payment = await latestPayment(deps.db, params.id);
+      return {
+        ...base,
+        cEstado: "FORMULARIO" as const,
+        idPedido: null,
+        cProcesoAdquirente: payment?.providerReference ?? null,
+        cUrlFormulario: result.embedUrl ?? null,
+        cUrlPagina: result.challengeUrl,
+      };
+    }),
+
+    implement(payPalOrderEndpoint, async ({ params, query, customerId, language, c }) => {
+      requireProvider(PAYPAL_PROVIDER);
+      await ownProcess(deps.db, params.id, customerId);
+      // Asked again while the buyer has not approved it yet: the same order, not a new one.
+      const open = await latestPayment(deps.db, params.id);
+      const waiting =
+        open?.status === "PENDING" &&
+        open.provider === PAYPAL_PROVIDER &&
+        open.stage === "CHALLENGE";
+      const key = waiting
+        ? open.idempotencyKey
+        : (c.req.header(apiHeaders.idempotencyKey) ?? randomUUID());
+      const result = await charge(deps, {
+        processId: params.id,
+        customerId,
+        key,
+        installments: 1,
+        hosted: { provider: PAYPAL_PROVIDER, cancelUrl: query.cUrlCancelacion },
+        returnUrl: query.cUrlRetorno,
+        language,
+      });
+      if (!("challengeUrl" in result)) throw businessError("PAYMENT_IN_PROGRESS");
+      const payment = await latestPayment(deps.db, params.id);
+      return {
+        idProcesoDeCompra: params.id,
+        cOrdenPayPal: payment?.providerReference ?? "",
+        cUrlAprobacion: result.challengeUrl,
+      };
+    }),
+
+    implement(payPalConfirmEndpoint, async ({ params, customerId, language }) =>
+      charge2Answer(
+        deps,
+        params.id,
+        await confirmPayment(deps, { processId: params.id, customerId, language }),
+      ),
+    ),
+
+    implement(savedCardsEndpoint, async ({ customerId }) => ({
+      Lista: (await savedCardsOf(deps, customerId)).map((card) => ({
+        cAliasToken: card.aliasToken,
+        cNumeroEnmascarado: card.maskedNumber,
+        cMarca: card.brand,
+        cVencimiento: card.expiry,
+        cTipo: card.kind,
+      })),
+    })),
+
+    implement(registerCardEndpoint, async ({ body, customerId }) => {
+      const opened = await openCardRegistration(deps, { customerId, returnUrl: body.cUrlRetorno });
+      return { cUrlFormulario: opened.embedUrl, cUrlPagina: opened.redirectUrl };
+    }),
+
+    implement(deleteCardEndpoint, async ({ params, customerId }) => {
+      await deleteSavedCard(deps, { customerId, aliasToken: params.alias_token });
+      return { lBorrada: true as const };
+    }),
+
+    // Read raw: the providers' proofs cover the body as sent (Hono keeps it after parsing).
+    implement(bancardConfirmationEndpoint, async ({ c }) => {
+      await receiveHostedNotification(
+        deps,
+        BANCARD_PROVIDER,
+        await c.req.text(),
+        c.req.raw.headers,
+      );
+      // What Bancard expects back, processed now or a repeat.
+      return c.json({ status: "success" });
+    }),
+
+    implement(payPalWebhookEndpoint, async ({ c }) =>
+      receiveHostedNotification(deps, PAYPAL_PROVIDER, await c.req.text(), c.req.raw.headers),
+    ),
+  ];
+}
