@@ -162,6 +162,8 @@ export class PayPalProvider implements HostedPaymentProvider {
   private readonly sdk: Client;
   private readonly orders: OrdersController;
   private readonly payments: PaymentsController;
+  /** The SDK's token, for the one call the SDK has no method for (verify-webhook-signature). */
+  private token: Awaited<ReturnType<ClientCredentialsAuthManager["fetchToken"]>> | undefined;
 
   constructor(private readonly config: PayPalConfig) {
     this.origin = new URL(config.baseUrl).origin;
@@ -302,8 +304,6 @@ export class PayPalProvider implements HostedPaymentProvider {
     if (answer?.verification_status !== "SUCCESS") return null;
     return { id: event.id, payment: { providerReference: event.orderId } };
   }
-
-  private token: Awaited<ReturnType<ClientCredentialsAuthManager["fetchToken"]>> | undefined;
 
   /** The SDK's own token (client credentials), kept until it expires. */
   private async accessToken(): Promise<string> {
