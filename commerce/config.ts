@@ -6,6 +6,8 @@ import { installationSecrets, type SecretName } from "./installation-secrets.ts"
 import type { IssuerSettings } from "./invoicing/issuer.ts";
 import { isValidCuit } from "./invoicing/receipt-rules.ts";
 import { parseRateLimits, type RateLimits } from "./limits/rate-limits.ts";
+import type { HostedProviderSettings } from "./payments/hosted-providers-start.ts";
+import { payPalSettingsFromEnv } from "./payments/paypal/settings.ts";
 import { type TicketSigningKey, ticketSigningKeyFrom } from "./tickets/code.ts";
 
 /** An Ed25519 private key setting (PKCS#8 PEM or its DER in base64). */
@@ -97,6 +99,15 @@ const envSchema = z.object({
   SANDBOX_PUBLIC_URL: z.string().url().optional(),
   /** Signs the sandbox acquirer's notifications; every API process must share it. */
   SANDBOX_NOTIFICATION_SECRET: z.string().min(16).optional(),
+  /**
+   * Providers without keys run as local stand-ins on their own port (decision 0077); "off":
+   * they are not offered (cards then go through the sandbox acquirer).
+   */
+  PAYMENT_STAND_INS: z.enum(["on", "off"]).default("on"),
+  /** Where PayPal's REST API is; without PAYPAL_CLIENT_ID, where its stand-in listens. */
+  PAYPAL_URL: z.url().optional(),
+  /** This API's address for the providers' confirmations (default http://127.0.0.1:PORT). */
+  PAYMENT_CALLBACK_URL: z.url().optional(),
   /** The shop's tax data printed on its bills and credit notes (invoicing/issuer.ts). */
   INVOICE_POINT_OF_SALE: z.coerce.number().int().min(1).max(99_999).default(1),
   INVOICE_TAX_ID: z
@@ -168,6 +179,8 @@ export type CommerceSettings = {
   /** Fault tests only: the sandbox acquirer holds each answer this long after deciding. */
   sandboxAnswerDelayMs: number;
   sandbox: { decisionMs: number; publicUrl: string; notificationSecret: string };
+  /** Bancard's and PayPal's: real with their keys, else stand-ins (decision 0077). */
+  hostedProviders: HostedProviderSettings;
   /** The secrets this start made into the data folder (decision 0059): said once, in the log. */
   secretsMade: { names: SecretName[]; folder: string };
   /** Mail: through SMTP when smtpUrl is set, else as .eml files in outboxDir. */
@@ -242,6 +255,15 @@ export function commerceSettingsFromEnv(
       notificationSecret: secrets.notificationSecret,
     },
     secretsMade: { names: secrets.created, folder: dataFolder },
+    hostedProviders: {
+      standIns: parsed.PAYMENT_STAND_INS === "on",
+      payPal: payPalSettingsFromEnv(env),
+      payPalStandInUrl: parsed.PAYPAL_URL,
+      // Embedded, the API answers on the storefront's port (3000 unless PORT says).
+      callbackUrl:
+        parsed.PAYMENT_CALLBACK_URL ??
+        `http://127.0.0.1:${env.PORT ? parsed.PORT : mode === "embedded" ? 3000 : parsed.PORT}`,
+    },
     issuer: {
       pointOfSale: parsed.INVOICE_POINT_OF_SALE,
       taxId: parsed.INVOICE_TAX_ID,

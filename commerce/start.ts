@@ -16,6 +16,7 @@ import type { Mailer } from "./mail/mailer.ts";
 import { OutboxMailer } from "./mail/outbox.ts";
 import { SmtpMailer } from "./mail/smtp.ts";
 import { backgroundWorkSettled } from "./operations/background-work.ts";
+import { type HostedProviders, startHostedProviders } from "./payments/hosted-providers-start.ts";
 import { startPaymentReconciler } from "./payments/reconcile.ts";
 import { notificationSignatureHeader, SandboxAcquirer } from "./payments/sandbox/sandbox.ts";
 import { sandboxIssuerPages } from "./payments/sandbox/sandbox-issuer-page.ts";
@@ -36,9 +37,15 @@ export function mailerFor(mail: CommerceSettings["mail"]): Mailer {
 }
 
 /** What the API's areas run with, from the settings: the server's, a benchmark's alike. */
-export function commerceDeps(db: Database, settings: CommerceSettings): CommerceDeps {
+export function commerceDeps(
+  db: Database,
+  settings: CommerceSettings,
+  hosted?: Pick<HostedProviders, "hostedProviders" | "savedCards">,
+): CommerceDeps {
   return {
     db,
+    hostedProviders: hosted?.hostedProviders,
+    savedCards: hosted?.savedCards,
     payments: new SandboxAcquirer({
       db,
       answerDelayMs: settings.sandboxAnswerDelayMs,
@@ -96,8 +103,11 @@ export async function startCommerce(settings: CommerceSettings) {
     dataDir: settings.dataDir,
     seedDemo: settings.seedDemo,
   });
+  let hosted: HostedProviders | null = null;
   try {
-    const deps = commerceDeps(handle.db, settings);
+    // Bancard and PayPal, or their stand-ins on their own ports (decision 0077).
+    hosted = await startHostedProviders(settings.hostedProviders);
+    const deps = commerceDeps(handle.db, settings, hosted);
     const reconciler = await startPaymentReconciler(deps, {
       intervalMs: settings.reconcileIntervalSeconds * 1000,
     });
@@ -159,6 +169,7 @@ export async function startCommerce(settings: CommerceSettings) {
         await notifier?.stop();
         await walletNotifier?.stop();
         await reconciler.stop();
+        await hosted?.stop();
         if (!(await backgroundWorkSettled(operationsSettingsFromEnv().shutdownGraceMs))) {
           log.warn("background work (mail, CAE requests) still under way was cut");
         }
@@ -168,6 +179,7 @@ export async function startCommerce(settings: CommerceSettings) {
     return { api: { fetch }, database };
   } catch (error) {
     // The data folder's lock goes with the database.
+    await hosted?.stop().catch(() => {});
     await handle.close().catch(() => {});
     throw error;
   }

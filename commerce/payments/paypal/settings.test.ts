@@ -26,7 +26,7 @@ describe("payPalSettingsFromEnv", () => {
     expect(
       payPalSettingsFromEnv({
         ...real,
-        PAYPAL_BASE_URL: "https://api-m.paypal.com",
+        PAYPAL_URL: "https://api-m.paypal.com",
         PAYPAL_CURRENCY: "EUR",
       }),
     ).toMatchObject({ baseUrl: "https://api-m.paypal.com", currency: "EUR" });

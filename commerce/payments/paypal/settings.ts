@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { PayPalConfig } from "./adapter.ts";
 
 const schema = z.object({
-  PAYPAL_BASE_URL: z.url().default("https://api-m.sandbox.paypal.com"),
+  PAYPAL_URL: z.url().default("https://api-m.sandbox.paypal.com"),
   PAYPAL_CLIENT_ID: z.string().min(1),
   PAYPAL_CLIENT_SECRET: z.string().min(1, "is required with PAYPAL_CLIENT_ID"),
   PAYPAL_WEBHOOK_ID: z.string().min(1, "is required with PAYPAL_CLIENT_ID"),
@@ -30,7 +30,7 @@ export function payPalSettingsFromEnv(
   }
   const settings = parsed.data;
   return {
-    baseUrl: settings.PAYPAL_BASE_URL,
+    baseUrl: settings.PAYPAL_URL,
     clientId: settings.PAYPAL_CLIENT_ID,
     clientSecret: settings.PAYPAL_CLIENT_SECRET,
     webhookId: settings.PAYPAL_WEBHOOK_ID,
