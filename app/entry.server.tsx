@@ -16,6 +16,7 @@ import { NonceProvider } from "./components/nonce";
 import { BrandProvider } from "./config/brand";
 import { brand } from "./config/brand.server";
 import { TranslatorContext } from "./lib/i18n";
+import { paymentProvidersOf } from "./lib/payment-provider-pages";
 import { getLocale, translatorFor } from "./services/i18n.server";
 import { log } from "./services/log.server";
 import { requestInfoOf } from "./services/request-info.server";
@@ -72,13 +73,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const info = requestInfoOf(loadContext);
+  // Only a document's render reaches here: its route may widen its policy (server/app.ts).
+  if (info) info.paymentProviders = paymentProvidersOf(routerContext);
   if (request.method.toUpperCase() === "HEAD") {
     // The headers a GET would get, the page's policy included (the server goes by the type).
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const translator = translatorFor(getLocale(loadContext));
-  const info = requestInfoOf(loadContext);
   // Unset when rendered without the server around it (tests): no CSP then either.
   const nonce = info?.nonce || undefined;
 

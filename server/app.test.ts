@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
+import handleDocument from "../app/entry.server.tsx";
+import { handle as checkoutHandle } from "../app/routes/buy-ticket/route.tsx";
 import {
   requestInfoContext,
   requestInfoOf,
@@ -379,6 +381,65 @@ describe("security headers of what the server answers", () => {
     expect(page.headers.get("strict-transport-security")).toBe(
       "max-age=31536000; includeSubDomains",
     );
+  });
+});
+
+/**
+ * A build rendered by the storefront's own entry, with the checkout's real handle on its
+ * checkout route and a plain page for every other path.
+ */
+function buildWithCheckout() {
+  const { build } = stubBuild("payments");
+  const component = { default: () => null };
+  const checkout = {
+    id: "BuyTicket",
+    parentId: "root",
+    path: "BuyTicket/:idProcesoDeCompra",
+    module: { ...component, handle: checkoutHandle },
+  };
+  const routes = { ...build.routes, BuyTicket: checkout };
+  const { module: _, ...checkoutAsset } = checkout;
+  const assets = {
+    ...build.assets,
+    routes: { ...build.assets.routes, BuyTicket: { ...checkoutAsset, module: "/checkout.js" } },
+  };
+  const entry = { module: { ...build.entry.module, default: handleDocument } };
+  return { ...build, entry, routes, assets } as unknown as ServerBuild;
+}
+
+describe("payment providers in a page's policy", () => {
+  const providers = /127\.0\.0\.1:46[12]0/;
+
+  it("allows the providers' origins on the checkout only: not the home page, not a file", async () => {
+    const staticFiles: MiddlewareHandler = async (c, next) =>
+      c.req.path === "/logo.svg"
+        ? c.body("<svg/>", 200, { "Content-Type": "image/svg+xml" })
+        : next();
+    const app = createStorefrontApp({
+      build: buildWithCheckout(),
+      mode: "production",
+      staticFiles,
+    });
+
+    const checkout = await app.request("/BuyTicket/12");
+    expect(checkout.headers.get("content-type")).toMatch(/^text\/html/);
+    const policy = directives(checkout.headers.get("content-security-policy"));
+    expect(policy["frame-src"]).toBe("'self' http://127.0.0.1:4610");
+    expect(policy["script-src"]).toMatch(
+      /^'nonce-[^']+' 'strict-dynamic' http:\/\/127\.0\.0\.1:4610$/,
+    );
+    expect(policy["form-action"]).toBe("'self' http://127.0.0.1:4610 http://127.0.0.1:4620");
+    // A HEAD gets the headers its GET would.
+    const head = await app.request("/BuyTicket/12", { method: "HEAD" });
+    expect(head.headers.get("content-security-policy")).toMatch(providers);
+
+    for (const path of ["/", "/logo.svg", "/BuyTicket/12.data"]) {
+      const answer = await app.request(path);
+      expect(answer.headers.get("content-security-policy"), path).not.toMatch(providers);
+    }
+    const home = directives((await app.request("/")).headers.get("content-security-policy"));
+    expect(home["form-action"]).toBe("'self'");
+    expect(home["frame-src"]).toBeUndefined();
   });
 });
 

@@ -186,6 +186,8 @@ export function createStorefrontApp(options: StorefrontServerOptions): Hono<Serv
     const handle = handleProduction ?? createRequestHandler(current, mode);
     const response = await handle(c.req.raw, loadContextFor(current, info));
     c.set("route", info.route);
+    // Named by the page's own route as it rendered, never by anything in the response.
+    c.set("paymentProviders", info.paymentProviders);
     return response;
   });
   app.onError((error, c) => {

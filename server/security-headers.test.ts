@@ -1,10 +1,15 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import type { PaymentProvider } from "../app/lib/payment-provider-pages.ts";
+import { policyOrigin } from "../commerce/http/security-headers.ts";
 import {
   pageContentSecurityPolicy,
+  paymentProviderSources,
   type SecurityHeadersEnv,
   securityHeaders,
 } from "./security-headers.ts";
+
+const origins = { bancard: "https://vpos.bancard.test", paypalApproval: "https://www.paypal.test" };
 
 /** A server with the middleware and a few kinds of answers. */
 function appWith(options: Parameters<typeof securityHeaders>[0]) {
@@ -12,6 +17,15 @@ function appWith(options: Parameters<typeof securityHeaders>[0]) {
   app.use(securityHeaders(options));
   app.get("/page", (c) => c.html(`<script nonce="${c.get("cspNonce")}"></script>`));
   app.get("/data", (c) => c.json({ ok: true }));
+  // What server/app.ts does after a payment page's render.
+  app.get("/checkout", (c) => {
+    c.set("paymentProviders", ["bancard", "paypal"]);
+    return c.html("<form></form>");
+  });
+  app.get("/checkout.json", (c) => {
+    c.set("paymentProviders", ["bancard", "paypal"]);
+    return c.json({ ok: true });
+  });
   app.get("/framed", (c) =>
     c.html("<p>widget</p>", 200, {
       "Content-Security-Policy": "frame-ancestors https://a.example",
@@ -104,10 +118,106 @@ describe("securityHeaders", () => {
 
 describe("pageContentSecurityPolicy with the city's external login", () => {
   it("lets pages frame only the provider's origin besides their own; forms still post only to the shop", () => {
-    const policy = pageContentSecurityPolicy("n", false, ["https://login.city.test"]);
+    const policy = pageContentSecurityPolicy("n", false, { frame: ["https://login.city.test"] });
     expect(policy).toContain("frame-src 'self' https://login.city.test");
     expect(policy).toContain("form-action 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
     expect(pageContentSecurityPolicy("n", false)).not.toContain("frame-src");
+  });
+});
+
+/** The directives of a policy, by name. */
+function directives(policy: string): Map<string, string> {
+  return new Map(
+    policy.split(";").map((part) => {
+      const [name = "", ...values] = part.trim().split(/\s+/);
+      return [name, values.join(" ")];
+    }),
+  );
+}
+
+const policyFor = (...providers: PaymentProvider[]) =>
+  directives(pageContentSecurityPolicy("n", false, paymentProviderSources(providers, origins)));
+
+describe("a payment page's policy", () => {
+  it("names no provider unless the page asks", () => {
+    const policy = pageContentSecurityPolicy("n", false, paymentProviderSources([], origins));
+    expect(policy).toBe(pageContentSecurityPolicy("n", false));
+    expect(policy).not.toContain("bancard");
+    expect(policy).not.toContain("paypal");
+  });
+
+  it("Bancard: its card form's frame and script, and its hosted page after a post", () => {
+    const policy = policyFor("bancard");
+    expect(policy.get("frame-src")).toBe("'self' https://vpos.bancard.test");
+    expect(policy.get("script-src")).toBe("'nonce-n' 'strict-dynamic' https://vpos.bancard.test");
+    expect(policy.get("form-action")).toBe("'self' https://vpos.bancard.test");
+    expect(policy.get("connect-src")).toBe("'self'");
+    expect(policy.get("frame-ancestors")).toBe("'none'");
+  });
+
+  it("PayPal: only its approval page, after a post", () => {
+    const policy = policyFor("paypal");
+    expect(policy.get("form-action")).toBe("'self' https://www.paypal.test");
+    expect(policy.has("frame-src")).toBe(false);
+    expect(policy.get("script-src")).toBe("'nonce-n' 'strict-dynamic'");
+  });
+
+  it("both, with the city's login frame kept", () => {
+    const page = pageContentSecurityPolicy("n", false, {
+      ...paymentProviderSources(["bancard", "paypal"], origins),
+      frame: ["https://login.city.test", "https://vpos.bancard.test"],
+    });
+    const policy = directives(page);
+    expect(policy.get("frame-src")).toBe(
+      "'self' https://login.city.test https://vpos.bancard.test",
+    );
+    expect(policy.get("form-action")).toBe(
+      "'self' https://vpos.bancard.test https://www.paypal.test",
+    );
+  });
+
+  it("reduces a configured URL to its origin: no path, query or fragment", () => {
+    expect(policyOrigin("https://vpos.infonet.com.py/checkout/javascript?x=1#y")).toBe(
+      "https://vpos.infonet.com.py",
+    );
+    expect(policyOrigin("http://127.0.0.1:4610/")).toBe("http://127.0.0.1:4610");
+    expect(policyOrigin("https://api-m.paypal.com:443/v2")).toBe("https://api-m.paypal.com");
+  });
+
+  it("refuses a value that would add a directive or a wildcard", () => {
+    for (const value of [
+      "https://x; script-src *",
+      "https://x;script-src*",
+      "https://x*.example",
+      "https://x'.example",
+      "javascript:alert(1)",
+      "not a url",
+    ]) {
+      expect(() => policyOrigin(value), value).toThrow();
+    }
+    // And the builder names nothing but plain origins, whoever calls it.
+    expect(() =>
+      pageContentSecurityPolicy("n", false, { formAction: ["https://x;script-src*"] }),
+    ).toThrow();
+    expect(() => pageContentSecurityPolicy("n", false, { frame: ["https://x *"] })).toThrow();
+  });
+});
+
+describe("securityHeaders on a payment page", () => {
+  it("widens the page that declared providers, and nothing else", async () => {
+    const app = appWith({ development: false, paymentProviderOrigins: origins });
+    const checkout = directives(
+      (await app.request("/checkout")).headers.get("content-security-policy") ?? "",
+    );
+    expect(checkout.get("frame-src")).toBe("'self' https://vpos.bancard.test");
+    expect(checkout.get("form-action")).toBe(
+      "'self' https://vpos.bancard.test https://www.paypal.test",
+    );
+    for (const path of ["/page", "/data", "/checkout.json"]) {
+      const policy = (await app.request(path)).headers.get("content-security-policy") ?? "";
+      expect(policy, path).not.toContain("bancard");
+      expect(policy, path).not.toContain("paypal");
+    }
   });
 });

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { type LogLevel, logLevels } from "../../commerce/config.ts";
+import { policyOrigin } from "../../commerce/http/security-headers.ts";
 
 const port = z.coerce.number().int().min(0).max(65_535);
 const httpUrl = z
@@ -59,7 +60,24 @@ export const configSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** The provider's account page (where the customer's personal data lives). */
   OIDC_ACCOUNT_URL: z.url().optional(),
+  /**
+   * The payment providers' services (decision 0078): by default their local stand-ins. The
+   * storefront only takes their origins from them, for the policy of the pages that embed a
+   * provider's form or send the payer to its page; the API holds the credentials.
+   */
+  BANCARD_URL: httpUrl.default("http://127.0.0.1:4610"),
+  PAYPAL_URL: httpUrl.default("http://127.0.0.1:4620"),
+  /** Where PayPal's approval page is, when not on PAYPAL_URL's origin (api-m vs www). */
+  PAYPAL_APPROVAL_URL: httpUrl.optional(),
 });
+
+/** The origins a payment page's policy may name (server/security-headers.ts). */
+export type PaymentProviderOrigins = {
+  /** Bancard's card form (iframe and script) and its hosted page. */
+  bancard: string;
+  /** PayPal's approval page. */
+  paypalApproval: string;
+};
 
 export type ExternalLoginConfig = {
   issuer: string;
@@ -98,6 +116,7 @@ export type StorefrontConfig = {
   loginMode: "own" | "external";
   /** Set exactly when loginMode is external. */
   externalLogin: ExternalLoginConfig | null;
+  paymentProviderOrigins: PaymentProviderOrigins;
 };
 
 /** External login needs all four OIDC_* settings; the error names them, never their values. */
@@ -120,6 +139,25 @@ export function externalLoginFrom(env: z.infer<typeof configSchema>): ExternalLo
     clientId: OIDC_CLIENT_ID,
     clientSecret: OIDC_CLIENT_SECRET,
     accountUrl: OIDC_ACCOUNT_URL,
+  };
+}
+
+/** The providers' origins; a URL a policy cannot name stops the start, naming the setting. */
+export function paymentProviderOriginsFrom(
+  env: z.infer<typeof configSchema>,
+): PaymentProviderOrigins {
+  const originOf = (name: string, value: string) => {
+    try {
+      return policyOrigin(value);
+    } catch (error) {
+      throw new Error(`${name}: ${(error as Error).message}`);
+    }
+  };
+  return {
+    bancard: originOf("BANCARD_URL", env.BANCARD_URL),
+    paypalApproval: env.PAYPAL_APPROVAL_URL
+      ? originOf("PAYPAL_APPROVAL_URL", env.PAYPAL_APPROVAL_URL)
+      : originOf("PAYPAL_URL", env.PAYPAL_URL),
   };
 }
 
@@ -171,6 +209,7 @@ function load(): StorefrontConfig {
     e2eClockHeader: env.E2E_CLOCK_HEADER === "on",
     loginMode: env.LOGIN_MODE,
     externalLogin: externalLoginFrom(env),
+    paymentProviderOrigins: paymentProviderOriginsFrom(env),
   };
 }
 

@@ -1,8 +1,10 @@
 // What the server around the storefront (server/app.ts) and the storefront tell each other
 // about one request, through the load context: the server hands in the request's id and the
 // nonce its Content-Security-Policy allows scripts by; the storefront hands back the route
-// pattern that answered, for the request's log line.
+// pattern that answered, for the request's log line, and the payment providers the rendered
+// page declared, for its policy.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { PaymentProvider } from "../lib/payment-provider-pages";
 
 export type RequestInfo = {
   requestId: string;
@@ -15,6 +17,8 @@ export type RequestInfo = {
   dataRequest?: boolean;
   /** "/funcion/:cSeo/:id": set by the storefront once a route matched. */
   route?: string;
+  /** Set by the document's render from its route's handle (app/lib/payment-provider-pages.ts). */
+  paymentProviders?: readonly PaymentProvider[];
 };
 
 /**

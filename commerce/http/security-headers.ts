@@ -7,6 +7,31 @@ import type { Context, MiddlewareHandler } from "hono";
 export const resourceContentSecurityPolicy =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The origin of an http(s) URL, as a policy may name it: scheme, host and port, nothing else.
+ * The URL parser keeps characters in a host that a policy reads as syntax (";", "*", "'"), so
+ * anything but letters, digits, dots, hyphens or an IPv6 address is refused: a configured URL
+ * can never add a directive or a wildcard to a policy.
+ */
+export function policyOrigin(value: string): string {
+  let origin: string;
+  try {
+    origin = new URL(value).origin;
+  } catch {
+    throw new Error("not a URL");
+  }
+  if (!isPolicyOrigin(origin)) throw new Error("not an http(s) origin a policy can name");
+  return origin;
+}
+
+const originPattern =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+/** Whether a source is a plain origin (see policyOrigin). */
+export function isPolicyOrigin(source: string): boolean {
+  return originPattern.test(source);
+}
+
 /** A year, subdomains included: the shop's origin is HTTPS only once it is served so. */
 export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
 

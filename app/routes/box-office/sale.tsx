@@ -4,6 +4,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "~/lib/i18n";
 import { nextAttemptKeyOf } from "~/lib/payment-attempt";
+import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
 import { ExpiredDialog } from "~/routes/buy-ticket/expired-dialog";
 import { HeldPlaces } from "~/routes/buy-ticket/held-places";
@@ -39,6 +40,9 @@ export async function action(args: Route.ActionArgs) {
   claimTab(shop, tabIdOf(form));
   return saleAction(shop, args.request, saleOf(new URL(args.request.url)), form);
 }
+
+// A card at the counter: Bancard's card form, or its hosted page.
+export const handle = paymentProviderPage("bancard");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

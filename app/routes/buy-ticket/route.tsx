@@ -10,6 +10,7 @@ import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
+import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
@@ -63,6 +64,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const shouldRevalidate = revalidateUnlessTabClaim;
+
+// Bancard's card form is embedded here, or the payer is sent to Bancard's or PayPal's page.
+export const handle = paymentProviderPage("bancard", "paypal");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

@@ -21,6 +21,7 @@ import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { payConfirmPath } from "~/lib/pay-result";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
+import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { requireUser } from "~/services/request-context.server";
@@ -52,6 +53,9 @@ export async function action(args: Route.ActionArgs) {
   }
   return payChangeAction(shop, t, processId, form, shopOrigin(args.request));
 }
+
+// Paid again here as on the checkout: Bancard's card form, or Bancard's or PayPal's page.
+export const handle = paymentProviderPage("bancard", "paypal");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

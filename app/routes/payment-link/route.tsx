@@ -21,6 +21,7 @@ import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
 import { paymentLinkConfirmPath } from "~/lib/payment-link";
+import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
 import { honeypotFields } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
@@ -57,6 +58,9 @@ export async function action(args: Route.ActionArgs) {
   if (form.get("intent") === cardPlansIntent) return linkPlansAction(commerce, t, link, form);
   return payLinkAction(commerce, t, args.request, link, form);
 }
+
+// Paid by card: Bancard's card form, or its hosted page.
+export const handle = paymentProviderPage("bancard");
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
