@@ -1,7 +1,7 @@
 // The tokens against digests computed by hand (md5 of the concatenation, printed by another
 // tool) for one example: private key "priv", shop_process_id 54322, 10330 guaraníes.
 import { describe, expect, it } from "vitest";
-import { bancardTokens as t, formatBancardAmount, sameToken } from "./protocol.ts";
+import { formatBancardAmount, sameToken, bancardTokens as t } from "./protocol.ts";
 
 describe("Bancard vPOS tokens", () => {
   it("signs each operation as the protocol concatenates it", () => {
