@@ -256,6 +256,29 @@ describe("Bancard adapter against the stand-in", () => {
     expect((refused as BancardApiError).keys).toEqual(["InvalidPublicKeyError"]);
   });
 
+  it("confirms a preauthorized payment once the payer paid it", async () => {
+    nextId += 1;
+    const client = new BancardVposClient({ ...keys, baseUrl: standIn.url });
+    const { processId } = await client.singleBuy({
+      shopProcessId: nextId,
+      amount: 20000,
+      description: "Reserva",
+      returnUrl: `${shop}/r`,
+      cancelUrl: `${shop}/c`,
+      preauthorization: true,
+    });
+    const payment: PaymentRef = {
+      id: nextId,
+      idempotencyKey: "p",
+      providerReference: processId,
+      amount: 20000,
+    };
+    const early = await bancard.confirmPreauthorization(payment).catch((e: unknown) => e);
+    expect((early as BancardApiError).keys).toEqual(["PaymentNotFoundError"]);
+    await pay(payment, "4242424242424242");
+    expect(await bancard.confirmPreauthorization(payment)).toMatchObject({ status: "APPROVED" });
+  });
+
   it("serves the checkout script at Bancard's path", async () => {
     const script = await (
       await fetch(`${standIn.url}/checkout/javascript/dist/bancard-checkout-4.0.0.js`)
