@@ -104,6 +104,12 @@ const envSchema = z.object({
    * they are not offered (cards then go through the sandbox acquirer).
    */
   PAYMENT_STAND_INS: z.enum(["on", "off"]).default("on"),
+  /** Where Bancard's vPOS is; without BANCARD_PUBLIC_KEY, where its stand-in listens. */
+  BANCARD_URL: z.url().optional(),
+  BANCARD_PUBLIC_KEY: z.string().min(1).optional(),
+  BANCARD_PRIVATE_KEY: z.string().min(1).optional(),
+  /** What Bancard charges in: PYG (or USD for shops Bancard enabled for it). */
+  BANCARD_CURRENCY: z.enum(["PYG", "USD"]).default("PYG"),
   /** Where PayPal's REST API is; without PAYPAL_CLIENT_ID, where its stand-in listens. */
   PAYPAL_URL: z.url().optional(),
   /** This API's address for the providers' confirmations (default http://127.0.0.1:PORT). */
@@ -203,6 +209,23 @@ export type QueueSettings = {
 
 export type MailSettings = { smtpUrl?: string; from: string; outboxDir: string };
 
+/** The real Bancard: both keys and its address, or neither key (its stand-in then). */
+function bancardSettingsFrom(parsed: z.infer<typeof envSchema>) {
+  const { BANCARD_PUBLIC_KEY, BANCARD_PRIVATE_KEY, BANCARD_URL } = parsed;
+  if (!BANCARD_PUBLIC_KEY && !BANCARD_PRIVATE_KEY) return null;
+  if (!BANCARD_PUBLIC_KEY || !BANCARD_PRIVATE_KEY || !BANCARD_URL) {
+    throw new Error(
+      "Bancard needs BANCARD_URL, BANCARD_PUBLIC_KEY and BANCARD_PRIVATE_KEY together",
+    );
+  }
+  return {
+    baseUrl: BANCARD_URL,
+    publicKey: BANCARD_PUBLIC_KEY,
+    privateKey: BANCARD_PRIVATE_KEY,
+    currency: parsed.BANCARD_CURRENCY,
+  };
+}
+
 export function commerceSettingsFromEnv(
   mode: "embedded" | "standalone",
   env: Record<string, string | undefined> = process.env,
@@ -257,6 +280,8 @@ export function commerceSettingsFromEnv(
     secretsMade: { names: secrets.created, folder: dataFolder },
     hostedProviders: {
       standIns: parsed.PAYMENT_STAND_INS === "on",
+      bancard: bancardSettingsFrom(parsed),
+      bancardStandInUrl: parsed.BANCARD_URL,
       payPal: payPalSettingsFromEnv(env),
       payPalStandInUrl: parsed.PAYPAL_URL,
       // Embedded, the API answers on the storefront's port (3000 unless PORT says).

@@ -17,6 +17,7 @@ import { OutboxMailer } from "./mail/outbox.ts";
 import { SmtpMailer } from "./mail/smtp.ts";
 import { backgroundWorkSettled } from "./operations/background-work.ts";
 import { type HostedProviders, startHostedProviders } from "./payments/hosted-providers-start.ts";
+import { BANCARD_PROVIDER, PAYPAL_PROVIDER } from "./payments/payment-providers.ts";
 import { startPaymentReconciler } from "./payments/reconcile.ts";
 import { notificationSignatureHeader, SandboxAcquirer } from "./payments/sandbox/sandbox.ts";
 import { sandboxIssuerPages } from "./payments/sandbox/sandbox-issuer-page.ts";
@@ -82,6 +83,18 @@ export function commerceDeps(
           now: () => new Date(),
         })
       : undefined,
+  };
+}
+
+/**
+ * The origins a storefront's pages must allow for the providers this API runs with (decision
+ * 0078): Bancard's form, and PayPal's approval page.
+ */
+function paymentOriginsOf(hosted: HostedProviders) {
+  const named = (name: string) => hosted.hostedProviders.find((p) => p.name === name)?.origins;
+  return {
+    bancard: named(BANCARD_PROVIDER)?.frame[0],
+    paypalApproval: named(PAYPAL_PROVIDER)?.formAction[0],
   };
 }
 
@@ -176,7 +189,7 @@ export async function startCommerce(settings: CommerceSettings) {
         await handle.close();
       },
     };
-    return { api: { fetch }, database };
+    return { api: { fetch }, database, paymentOrigins: paymentOriginsOf(hosted) };
   } catch (error) {
     // The data folder's lock goes with the database.
     await hosted?.stop().catch(() => {});

@@ -3,6 +3,7 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import handleDocument from "../app/entry.server.tsx";
 import { handle as checkoutHandle } from "../app/routes/buy-ticket/route.tsx";
+import { adoptEmbeddedPaymentOrigins } from "../app/services/payment-origins.server.ts";
 import {
   requestInfoContext,
   requestInfoOf,
@@ -415,6 +416,11 @@ describe("payment providers in a page's policy", () => {
       c.req.path === "/logo.svg"
         ? c.body("<svg/>", 200, { "Content-Type": "image/svg+xml" })
         : next();
+    // Where the embedded API's stand-ins listen, as server/runtime.ts hands them over.
+    adoptEmbeddedPaymentOrigins({
+      bancard: "http://127.0.0.1:4610",
+      paypalApproval: "http://127.0.0.1:4620",
+    });
     const app = createStorefrontApp({
       build: buildWithCheckout(),
       mode: "production",

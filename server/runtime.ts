@@ -2,6 +2,7 @@
 // and stop, beside the app they compose (server/app.ts).
 import { config } from "../app/services/config.server.ts";
 import { log } from "../app/services/log.server.ts";
+import { adoptEmbeddedPaymentOrigins } from "../app/services/payment-origins.server.ts";
 import { commerceSettingsFromEnv, operationsSettingsFromEnv } from "../commerce/config.ts";
 import type { Database } from "../commerce/db/client.ts";
 import { createLifecycle, databaseCheck } from "../commerce/operations/lifecycle.ts";
@@ -49,6 +50,7 @@ export async function openEmbeddedCommerce(): Promise<EmbeddedCommerce | undefin
     .then(() => startCommerce(commerceSettingsFromEnv("embedded")))
     .catch((error) => exitBecauseStartFailed(error, "storefront"));
   log.info(`commerce API: embedded (${commerce.database.kind})`);
+  adoptEmbeddedPaymentOrigins(commerce.paymentOrigins);
   return {
     fetch: commerce.api.fetch,
     close: commerce.database.close,

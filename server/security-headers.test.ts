@@ -206,7 +206,7 @@ describe("a payment page's policy", () => {
 
 describe("securityHeaders on a payment page", () => {
   it("widens the page that declared providers, and nothing else", async () => {
-    const app = appWith({ development: false, paymentProviderOrigins: origins });
+    const app = appWith({ development: false, paymentProviderOrigins: () => origins });
     const checkout = directives(
       (await app.request("/checkout")).headers.get("content-security-policy") ?? "",
     );

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { PaymentProvider } from "../app/lib/payment-provider-pages.ts";
 import { config, type PaymentProviderOrigins } from "../app/services/config.server.ts";
+import { paymentProviderOrigins as currentPaymentOrigins } from "../app/services/payment-origins.server.ts";
 import {
   commonSecurityHeaders,
   isPolicyOrigin,
@@ -29,7 +30,8 @@ export type SecurityHeadersOptions = {
   development: boolean;
   publicOrigin?: string;
   /** BANCARD_URL's and PAYPAL_APPROVAL_URL's origins (default: the configuration's). */
-  paymentProviderOrigins?: PaymentProviderOrigins;
+  /** Asked at each page: the embedded API says where its providers are once it started. */
+  paymentProviderOrigins?: () => PaymentProviderOrigins;
 };
 
 /** 128 random bits, new for every request. */
@@ -58,12 +60,14 @@ export function paymentProviderSources(
   origins: PaymentProviderOrigins,
 ): PageSources {
   const sources = { frame: [] as string[], script: [] as string[], formAction: [] as string[] };
-  if (providers.includes("bancard")) {
+  if (providers.includes("bancard") && origins.bancard) {
     sources.frame.push(origins.bancard);
     sources.script.push(origins.bancard);
     sources.formAction.push(origins.bancard);
   }
-  if (providers.includes("paypal")) sources.formAction.push(origins.paypalApproval);
+  if (providers.includes("paypal") && origins.paypalApproval) {
+    sources.formAction.push(origins.paypalApproval);
+  }
   return sources;
 }
 
@@ -147,7 +151,7 @@ export const crossOriginOpenerPolicy = "same-origin";
 export function securityHeaders({
   development,
   publicOrigin = config.publicOrigin,
-  paymentProviderOrigins = config.paymentProviderOrigins,
+  paymentProviderOrigins = currentPaymentOrigins,
 }: SecurityHeadersOptions): MiddlewareHandler<SecurityHeadersEnv> {
   const behindHttps = publicOrigin?.startsWith("https:") ?? false;
   const everyPage: PageSources = {
@@ -162,7 +166,7 @@ export function securityHeaders({
     const providers = c.get("paymentProviders") ?? [];
     const sources =
       providers.length > 0
-        ? joinSources(everyPage, paymentProviderSources(providers, paymentProviderOrigins))
+        ? joinSources(everyPage, paymentProviderSources(providers, paymentProviderOrigins()))
         : everyPage;
     setMissingHeaders(headers, {
       "Content-Security-Policy": isPage

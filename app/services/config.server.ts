@@ -65,8 +65,9 @@ export const configSchema = z.object({
    * storefront only takes their origins from them, for the policy of the pages that embed a
    * provider's form or send the payer to its page; the API holds the credentials.
    */
-  BANCARD_URL: httpUrl.default("http://127.0.0.1:4610"),
-  PAYPAL_URL: httpUrl.default("http://127.0.0.1:4620"),
+  /** Where Bancard and PayPal are; unset: where the embedded API's providers are. */
+  BANCARD_URL: httpUrl.optional(),
+  PAYPAL_URL: httpUrl.optional(),
   /** Where PayPal's approval page is, when not on PAYPAL_URL's origin (api-m vs www). */
   PAYPAL_APPROVAL_URL: httpUrl.optional(),
 });
@@ -74,9 +75,9 @@ export const configSchema = z.object({
 /** The origins a payment page's policy may name (server/security-headers.ts). */
 export type PaymentProviderOrigins = {
   /** Bancard's card form (iframe and script) and its hosted page. */
-  bancard: string;
+  bancard?: string;
   /** PayPal's approval page. */
-  paypalApproval: string;
+  paypalApproval?: string;
 };
 
 export type ExternalLoginConfig = {
@@ -146,7 +147,8 @@ export function externalLoginFrom(env: z.infer<typeof configSchema>): ExternalLo
 export function paymentProviderOriginsFrom(
   env: z.infer<typeof configSchema>,
 ): PaymentProviderOrigins {
-  const originOf = (name: string, value: string) => {
+  const originOf = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
     try {
       return policyOrigin(value);
     } catch (error) {

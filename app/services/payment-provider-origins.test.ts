@@ -5,11 +5,8 @@ const originsOf = (env: Record<string, string>) =>
   paymentProviderOriginsFrom(configSchema.parse(env));
 
 describe("the payment providers' origins", () => {
-  it("are the local stand-ins' by default", () => {
-    expect(originsOf({})).toEqual({
-      bancard: "http://127.0.0.1:4610",
-      paypalApproval: "http://127.0.0.1:4620",
-    });
+  it("are none of the storefront's own unless set: the embedded API's are taken then", () => {
+    expect(originsOf({})).toEqual({ bancard: undefined, paypalApproval: undefined });
   });
 
   it("are origins only, and PayPal's approval page may live apart from its API", () => {

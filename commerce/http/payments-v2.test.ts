@@ -60,13 +60,20 @@ describe("FormasDePago2", () => {
       language: "en",
     });
     expect(paymentMethods2Response.parse(json.oData).Lista).toEqual([
-      expect.objectContaining({ cCodigo: "CREDIT_CARD", cTipo: "TARJETA", lRedireccion: false }),
+      // Without Bancard configured the card's data go in Cobrar, to the sandbox acquirer.
+      expect.objectContaining({
+        cCodigo: "CREDIT_CARD",
+        cTipo: "TARJETA",
+        lRedireccion: false,
+        lFormularioAdquirente: false,
+      }),
       expect.objectContaining({ cCodigo: "DEBIT_CARD", cTipo: "TARJETA", listaCuotas: [1] }),
       {
         nFormaDePago: APAY,
         cCodigo: "APAY",
         cNombre: "Apay (wallet)",
         cTipo: "BILLETERA",
+        lFormularioAdquirente: false,
         listaCuotas: [1],
         lRedireccion: true,
       },

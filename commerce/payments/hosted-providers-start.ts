@@ -4,6 +4,8 @@
 // adapter talks to. The stand-ins confirm to this API over HTTP, as the real ones would.
 import { randomBytes } from "node:crypto";
 import { log } from "../log.ts";
+import { type BancardConfig, BancardProvider } from "./bancard/adapter.ts";
+import { startBancardStandIn } from "./bancard/stand-in.ts";
 import type { HostedPaymentProvider, SavedCardProvider } from "./hosted-provider.ts";
 import { type PayPalConfig, PayPalProvider } from "./paypal/adapter.ts";
 import { startPayPalStandIn } from "./paypal/stand-in.ts";
@@ -11,6 +13,10 @@ import { startPayPalStandIn } from "./paypal/stand-in.ts";
 export type HostedProviderSettings = {
   /** Whether a provider without keys runs as a local stand-in (else it is not offered). */
   standIns: boolean;
+  /** The real Bancard (BANCARD_PUBLIC_KEY and BANCARD_PRIVATE_KEY set), or null. */
+  bancard: BancardConfig | null;
+  /** Where Bancard's stand-in listens (BANCARD_URL); unset: a free port of 127.0.0.1. */
+  bancardStandInUrl?: string;
   /** The real PayPal (PAYPAL_CLIENT_ID set), or null. */
   payPal: PayPalConfig | null;
   /** Where PayPal's stand-in listens (PAYPAL_URL); unset: a free port of 127.0.0.1. */
@@ -38,6 +44,29 @@ export function listenAddressOf(url: string | undefined): { host: string; port: 
 
 /** Keys made at each start: the stand-in and the adapter share them in this process only. */
 const madeSecret = () => randomBytes(18).toString("base64url");
+
+async function bancardProvider(settings: HostedProviderSettings) {
+  if (settings.bancard) {
+    return { provider: new BancardProvider(settings.bancard), stop: async () => {} };
+  }
+  if (!settings.standIns) return null;
+  const publicKey = `stand-in-${madeSecret()}`;
+  const privateKey = madeSecret();
+  const standIn = await startBancardStandIn({
+    ...listenAddressOf(settings.bancardStandInUrl),
+    publicKey,
+    privateKey,
+    confirmationUrl: new URL("/v2/bancard/confirmacion", settings.callbackUrl).href,
+  });
+  log.info(`Bancard's stand-in listens at ${standIn.url} (BANCARD_PUBLIC_KEY unset)`);
+  const provider = new BancardProvider({
+    baseUrl: standIn.url,
+    publicKey,
+    privateKey,
+    currency: "PYG",
+  });
+  return { provider, stop: () => standIn.close() };
+}
 
 async function payPalProvider(settings: HostedProviderSettings) {
   if (settings.payPal)
@@ -69,9 +98,16 @@ async function payPalProvider(settings: HostedProviderSettings) {
 export async function startHostedProviders(
   settings: HostedProviderSettings,
 ): Promise<HostedProviders> {
-  const started = [await payPalProvider(settings)].filter((entry) => entry !== null);
+  const bancard = await bancardProvider(settings);
+  const payPal = await payPalProvider(settings).catch(async (error) => {
+    await bancard?.stop();
+    throw error;
+  });
+  const started = [bancard, payPal].filter((entry) => entry !== null);
   return {
     hostedProviders: started.map((entry) => entry.provider),
+    // Bancard keeps the customers' cards too.
+    savedCards: bancard?.provider,
     stop: async () => {
       await Promise.all(started.map((entry) => entry.stop()));
     },

@@ -1,0 +1,20 @@
+// The payment providers' origins the checkout's pages allow (decision 0078). Set in the
+// environment (BANCARD_URL, PAYPAL_URL, PAYPAL_APPROVAL_URL: a remote API's providers), they
+// are taken as they are; else the embedded API says where its providers (or their stand-ins,
+// on ports chosen at start) are, once it has started.
+import { config, type PaymentProviderOrigins } from "./config.server";
+
+let embedded: PaymentProviderOrigins = {};
+
+/** The embedded API's providers, once it started (server/runtime.ts). */
+export function adoptEmbeddedPaymentOrigins(origins: PaymentProviderOrigins) {
+  embedded = origins;
+}
+
+export function paymentProviderOrigins(): PaymentProviderOrigins {
+  const configured = config.paymentProviderOrigins;
+  return {
+    bancard: configured.bancard ?? embedded.bancard,
+    paypalApproval: configured.paypalApproval ?? embedded.paypalApproval,
+  };
+}
