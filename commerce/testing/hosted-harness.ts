@@ -1,0 +1,58 @@
+// Bancard's and PayPal's stand-ins beside a test API (decision 0077): the API is served on a
+// free port of 127.0.0.1 so the stand-ins can confirm to it over HTTP, as the real providers
+// would, and the test's deps take the same adapters the server runs with.
+import { type ServerType, serve } from "@hono/node-server";
+import type { BancardProvider } from "../payments/bancard/adapter.ts";
+import { startHostedProviders } from "../payments/hosted-providers-start.ts";
+import { BANCARD_PROVIDER, PAYPAL_PROVIDER } from "../payments/payment-providers.ts";
+import type { PayPalProvider } from "../payments/paypal/adapter.ts";
+import type { TestApi } from "./harness.ts";
+
+export type HostedTestProviders = {
+  bancard: BancardProvider;
+  payPal: PayPalProvider;
+  /** The test API's own address (where the stand-ins confirm). */
+  apiUrl: string;
+  stop(): Promise<void>;
+};
+
+function listening(server: ServerType): Promise<number> {
+  return new Promise((resolve) => {
+    server.once("listening", () => {
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+}
+
+/** Serves the test API and gives its deps the providers' stand-ins (stop them after). */
+export async function withHostedProviders(t: TestApi): Promise<HostedTestProviders> {
+  const server = serve({
+    fetch: (request) => t.api.fetch(request, { commerceCaller: { address: "127.0.0.1" } }),
+    hostname: "127.0.0.1",
+    port: 0,
+  });
+  const apiUrl = `http://127.0.0.1:${await listening(server)}`;
+  const hosted = await startHostedProviders({
+    standIns: true,
+    bancard: null,
+    payPal: null,
+    callbackUrl: apiUrl,
+  });
+  // The handlers read the providers from deps when called: set now, they take them.
+  t.deps.hostedProviders = hosted.hostedProviders;
+  t.deps.savedCards = hosted.savedCards;
+  const named = <P>(name: string) =>
+    hosted.hostedProviders.find((provider) => provider.name === name) as P;
+  return {
+    bancard: named<BancardProvider>(BANCARD_PROVIDER),
+    payPal: named<PayPalProvider>(PAYPAL_PROVIDER),
+    apiUrl,
+    stop: async () => {
+      t.deps.hostedProviders = undefined;
+      t.deps.savedCards = undefined;
+      await hosted.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
