@@ -81,3 +81,41 @@ describe("the waiting rooms' settings", () => {
     );
   });
 });
+
+describe("the payment providers' settings", () => {
+  const productionSecrets = {
+    TICKET_SECRET: "a-shared-ticket-secret-for-the-nodes",
+    SANDBOX_NOTIFICATION_SECRET: "a-shared-notification-secret",
+  };
+
+  it("run the stand-ins in one process on PGlite, not by default on a shared database", () => {
+    const alone = commerceSettingsFromEnv("embedded", { PORT: "4321" }).hostedProviders;
+    expect(alone).toMatchObject({ standIns: true, bancard: null, payPal: null });
+    expect(alone.callbackUrl).toBe("http://127.0.0.1:4321");
+    const shared = commerceSettingsFromEnv("standalone", {
+      DATABASE_URL: "postgres://shop:shop@127.0.0.1:5432/shop",
+      ...productionSecrets,
+    }).hostedProviders;
+    expect(shared.standIns).toBe(false);
+    expect(
+      commerceSettingsFromEnv("standalone", { PAYMENT_STAND_INS: "off" }).hostedProviders.standIns,
+    ).toBe(false);
+  });
+
+  it("take the real Bancard with its URL and both keys, and refuse half of them", () => {
+    const bancard = commerceSettingsFromEnv("standalone", {
+      BANCARD_URL: "https://vpos.infonet.com.py",
+      BANCARD_PUBLIC_KEY: "public",
+      BANCARD_PRIVATE_KEY: "private",
+    }).hostedProviders.bancard;
+    expect(bancard).toEqual({
+      baseUrl: "https://vpos.infonet.com.py",
+      publicKey: "public",
+      privateKey: "private",
+      currency: "PYG",
+    });
+    expect(() => commerceSettingsFromEnv("standalone", { BANCARD_PUBLIC_KEY: "public" })).toThrow(
+      /BANCARD_URL, BANCARD_PUBLIC_KEY and BANCARD_PRIVATE_KEY/,
+    );
+  });
+});

@@ -100,10 +100,12 @@ const envSchema = z.object({
   /** Signs the sandbox acquirer's notifications; every API process must share it. */
   SANDBOX_NOTIFICATION_SECRET: z.string().min(16).optional(),
   /**
-   * Providers without keys run as local stand-ins on their own port (decision 0077); "off":
-   * they are not offered (cards then go through the sandbox acquirer).
+   * Providers without keys run as local stand-ins inside this process, on their own port
+   * (decision 0077); "off": they are not offered (cards then go through the sandbox
+   * acquirer). Unset: on with the embedded database, off with DATABASE_URL, whose nodes
+   * must share one Bancard and one PayPal (a stand-in of one process is no one else's).
    */
-  PAYMENT_STAND_INS: z.enum(["on", "off"]).default("on"),
+  PAYMENT_STAND_INS: z.enum(["on", "off"]).optional(),
   /** Where Bancard's vPOS is; without BANCARD_PUBLIC_KEY, where its stand-in listens. */
   BANCARD_URL: z.url().optional(),
   BANCARD_PUBLIC_KEY: z.string().min(1).optional(),
@@ -279,7 +281,7 @@ export function commerceSettingsFromEnv(
     },
     secretsMade: { names: secrets.created, folder: dataFolder },
     hostedProviders: {
-      standIns: parsed.PAYMENT_STAND_INS === "on",
+      standIns: (parsed.PAYMENT_STAND_INS ?? (parsed.DATABASE_URL ? "off" : "on")) === "on",
       bancard: bancardSettingsFrom(parsed),
       bancardStandInUrl: parsed.BANCARD_URL,
       payPal: payPalSettingsFromEnv(env),
