@@ -37,6 +37,11 @@ export function mailerFor(mail: CommerceSettings["mail"]): Mailer {
     : new OutboxMailer(mail.outboxDir, mail.from);
 }
 
+/** Whether a real Bancard or PayPal is configured (their keys set). */
+export function takesRealMoney(settings: CommerceSettings): boolean {
+  return settings.hostedProviders.bancard !== null || settings.hostedProviders.payPal !== null;
+}
+
 /** What the API's areas run with, from the settings: the server's, a benchmark's alike. */
 export function commerceDeps(
   db: Database,
@@ -54,12 +59,16 @@ export function commerceDeps(
       publicUrl: settings.sandbox.publicUrl,
       notificationSecret: settings.sandbox.notificationSecret,
     }),
-    wallet: new SandboxWallet({
-      db,
-      decisionDelayMs: settings.sandbox.decisionMs,
-      publicUrl: settings.sandbox.publicUrl,
-      notificationSecret: settings.sandbox.notificationSecret,
-    }),
+    // The wallets are sandboxes: a shop taking real money (a real provider's keys set) does
+    // not offer them, lest they sell places for no money.
+    wallet: takesRealMoney(settings)
+      ? undefined
+      : new SandboxWallet({
+          db,
+          decisionDelayMs: settings.sandbox.decisionMs,
+          publicUrl: settings.sandbox.publicUrl,
+          notificationSecret: settings.sandbox.notificationSecret,
+        }),
     invoicing: {
       authority: new SandboxFiscalAuthority({ db }),
       issuer: settings.issuer,

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquirerFormResponse, charge2Response, payPalOrderResponse } from "../contract/index.ts";
 import { setUpApiTests } from "../testing/api-test.ts";
-import { type Fixture, readyToPay, type TestApi } from "../testing/harness.ts";
+import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
 import { type HostedTestProviders, withHostedProviders } from "../testing/hosted-harness.ts";
 
 let t: TestApi;
@@ -83,6 +83,21 @@ describe("Bancard's card form", () => {
     });
     expect(back.json.oData).toMatchObject({ cEstado: "APROBADO" });
     expect(back.json.oData.idPedido).toEqual(expect.any(Number));
+  });
+});
+
+describe("a card's data", () => {
+  it("is refused while Bancard takes the cards: a 400, and nothing is paid", async () => {
+    const processId = await readyToPay(t, alice, onePlace());
+    for (const path of ["Cobrar", "PreValidacion"]) {
+      const sent = await t.call(`/Proceso/${processId}/${path}`, {
+        token: alice,
+        body: { cClaveIdempotencia: `card-data-${path}`, nCuotas: 1, oTarjeta: testCard() },
+      });
+      expect(sent.status, path).toBe(400);
+      expect(sent.json.oData.oErrores, path).toHaveProperty("oTarjeta");
+    }
+    expect(await paidState(processId)).toBe("ACTIVE");
   });
 });
 

@@ -21,7 +21,13 @@ import {
   ownSavedCard,
   SAVED_CARD_PROVIDER,
 } from "./hosted-charge.ts";
-import { CARD_PROVIDER, followUpOf, PAYPAL_PROVIDER, paymentRefOf } from "./payment-providers.ts";
+import {
+  CARD_PROVIDER,
+  followUpOf,
+  PAYPAL_PROVIDER,
+  paymentRefOf,
+  refuseCardDataBesideBancard,
+} from "./payment-providers.ts";
 import type { ChargeOutcome } from "./provider.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 import {
@@ -268,6 +274,7 @@ export async function charge(deps: CommerceDeps, input: ChargeInput): Promise<Ch
   const { db } = deps;
   // Without a way back the payer could never come back from the wallet's page.
   if (input.wallet && !input.returnUrl) throw fieldError("cUrlRetorno", "returnUrlInvalid");
+  if (input.card) refuseCardDataBesideBancard(deps);
   const opened = await openPayment(deps, input);
   if ("settled" in opened) return opened.settled;
   const { payment } = opened;

@@ -2,6 +2,7 @@
 // (Bancard, PayPal: hosted-provider.ts) or the wallet a wallet payment was opened with
 // (payments.provider says which). Looking up, refunding and calling off go to it.
 import type { CommerceDeps } from "../deps.ts";
+import { fieldError } from "../errors.ts";
 import { type PaymentMethodRule, paymentMethodRules } from "../purchase/catalogues.ts";
 import type { HostedPaymentProvider, PaymentRef } from "./hosted-provider.ts";
 import type { ChargeOutcome } from "./provider.ts";
@@ -61,6 +62,15 @@ export function offeredPaymentMethods(deps: CommerceDeps): PaymentMethodRule[] {
     if (method.kind === "PAYPAL") return hostedProviderOf(deps, PAYPAL_PROVIDER) !== null;
     return true;
   });
+}
+
+/**
+ * With Bancard configured, a card is typed on Bancard's form and never sent here: a body
+ * carrying a card's data is refused (a 4xx), lest it reach the sandbox acquirer, which takes
+ * no real money (decision 0077).
+ */
+export function refuseCardDataBesideBancard(deps: CommerceDeps): void {
+  if (hostedProviderOf(deps, BANCARD_PROVIDER)) throw fieldError("oTarjeta", "cardFormRequired");
 }
 
 /** A payments row as its provider is asked about it. */

@@ -10,6 +10,7 @@ import { log } from "../log.ts";
 import { ownProcess } from "../purchase/process.ts";
 import { acceptedCard } from "./card-plans.ts";
 import { acquirerCard, chargeTerms } from "./charge-terms.ts";
+import { refuseCardDataBesideBancard } from "./payment-providers.ts";
 import type { PreValidation } from "./provider.ts";
 
 export async function preValidate(
@@ -22,6 +23,7 @@ export async function preValidate(
     language: Language;
   },
 ): Promise<PreValidationResponse> {
+  refuseCardDataBesideBancard(deps);
   const process = await ownProcess(deps.db, input.processId, input.customerId);
   const card = await acceptedCard(deps, input.card.cNumero, "oTarjeta.cNumero");
   const terms = await chargeTerms(deps.db, deps.now(), process, {
