@@ -152,6 +152,10 @@ const startOnSaleApi = (database: Record<string, string>, port = apiPort) =>
         // Each bench buyer buys again and again, and the place limit counts what a customer
         // bought (decision 0060): lifted, so that the count still runs but never refuses.
         MAX_PLACES_PER_PERFORMANCE: "10000",
+        // The bench charges with the sandbox acquirer's cards (Cobrar): what it measures is
+        // the holds, the charge and the settlement, the same on every path. Bancard's form is
+        // typed by a person, not a load generator (decision 0077).
+        PAYMENT_STAND_INS: "off",
       },
     },
     (kill) => cleanups.push(kill),
