@@ -330,6 +330,8 @@ function startServer(label: string, folder: string, at: number): Target {
         SESSION_SECRET: "bench-session-secret-0123456789",
         COOKIE_SECURE: "false",
         LOG_LEVEL: "warn",
+        // It pays with the sandbox acquirer's card through the API (Cobrar): no Bancard form.
+        PAYMENT_STAND_INS: "off",
       },
       stdio: ["pipe", "ignore", "inherit"],
     },
