@@ -10,7 +10,13 @@ import { businessError, notFound, unauthorized } from "../errors.ts";
 import type { Language } from "../i18n.ts";
 import { ownProcess } from "../purchase/process.ts";
 import { type ChargeResult, declineMessage } from "./charge.ts";
-import { CARD_PROVIDER, followUpOf, hostedProviderOf, paymentRefOf } from "./payment-providers.ts";
+import {
+  BANCARD_PROVIDER,
+  CARD_PROVIDER,
+  followUpOf,
+  hostedProviderOf,
+  paymentRefOf,
+} from "./payment-providers.ts";
 import { cancelledReasons, latestPayment } from "./payment-state.ts";
 import { type PendingResolution, resolvePendingPayment } from "./reconcile.ts";
 import { lostReason } from "./settlement.ts";
@@ -69,7 +75,14 @@ export async function confirmPayment(deps: CommerceDeps, caller: Caller): Promis
   const payment = await latestPayment(deps.db, process.id);
   if (!payment) throw notFound();
   if (payment.status !== "PENDING") return closedAnswer(deps, payment, caller.language);
-  return answerOf(await resolvePendingPayment(deps, payment), caller.language);
+  const resolution = await resolvePendingPayment(deps, payment);
+  // Bancard sends the buyer back once its page is done with the payment: no confirmation to
+  // be had yet means it has not recorded it, so the buyer is told it is being verified
+  // (never approved, never sent back to the form); the process's oPago still offers the page.
+  if (resolution.kind === "challenge" && payment.provider === BANCARD_PROVIDER) {
+    return { awaiting: true };
+  }
+  return answerOf(resolution, caller.language);
 }
 
 /**

@@ -8,9 +8,21 @@ import { BANCARD_PROVIDER, PAYPAL_PROVIDER } from "../payments/payment-providers
 import type { PayPalProvider } from "../payments/paypal/adapter.ts";
 import type { TestApi } from "./harness.ts";
 
+/** What Bancard's stand-in posted to the API's confirmation address, and what it was told. */
+export type BancardConfirmations = {
+  /** Each body posted, with the API's answer (null while held). */
+  received: { body: string; status: number | null; answer: string | null }[];
+  /**
+   * While true, a confirmation is kept here and the stand-in told 200 without the API seeing
+   * it: the test delivers it when it chooses (late, twice, racing the return).
+   */
+  hold: boolean;
+};
+
 export type HostedTestProviders = {
   bancard: BancardProvider;
   payPal: PayPalProvider;
+  bancardConfirmations: BancardConfirmations;
   /** The test API's own address (where the stand-ins confirm). */
   apiUrl: string;
   stop(): Promise<void>;
@@ -27,8 +39,24 @@ function listening(server: ServerType): Promise<number> {
 
 /** Serves the test API and gives its deps the providers' stand-ins (stop them after). */
 export async function withHostedProviders(t: TestApi): Promise<HostedTestProviders> {
+  const confirmations: BancardConfirmations = { received: [], hold: false };
   const server = serve({
-    fetch: (request) => t.api.fetch(request, { commerceCaller: { address: "127.0.0.1" } }),
+    fetch: async (request) => {
+      if (new URL(request.url).pathname !== "/v2/bancard/confirmacion") {
+        return t.api.fetch(request, { commerceCaller: { address: "127.0.0.1" } });
+      }
+      const seen: BancardConfirmations["received"][number] = {
+        body: await request.clone().text(),
+        status: null,
+        answer: null,
+      };
+      confirmations.received.push(seen);
+      if (confirmations.hold) return Response.json({ status: "success" });
+      const response = await t.api.fetch(request, { commerceCaller: { address: "127.0.0.1" } });
+      seen.status = response.status;
+      seen.answer = await response.clone().text();
+      return response;
+    },
     hostname: "127.0.0.1",
     port: 0,
   });
@@ -47,6 +75,7 @@ export async function withHostedProviders(t: TestApi): Promise<HostedTestProvide
   return {
     bancard: named<BancardProvider>(BANCARD_PROVIDER),
     payPal: named<PayPalProvider>(PAYPAL_PROVIDER),
+    bancardConfirmations: confirmations,
     apiUrl,
     stop: async () => {
       t.deps.hostedProviders = undefined;
