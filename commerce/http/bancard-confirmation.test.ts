@@ -224,6 +224,28 @@ describe("a forged or altered confirmation", () => {
     expect(await ordersOf(otherId)).toHaveLength(0);
     expect(await t.deps.db.select().from(acquirerNotifications)).toHaveLength(1);
   });
+
+  it("signed by Bancard for a payment the shop does not know: answered success, nothing changes", async () => {
+    const processId = await readyToPay(t, alice, aSeat());
+    await openForm(processId, "unknown-mine-1");
+    // A process opened on Bancard for a shop_process_id no payment of the shop has.
+    const stray = await hosted.bancard.start({
+      payment: { id: 999_999, idempotencyKey: "not-ours", providerReference: null, amount: 5000 },
+      description: "stray",
+      returnUrl: `${shop}/bancard/finish/0`,
+      cancelUrl: `${shop}/`,
+      language: "es",
+    });
+    await payOnForm(
+      { cUrlPagina: stray.redirectUrl, cProcesoAdquirente: stray.providerReference },
+      cards.approved,
+    );
+    const [seen] = hosted.bancardConfirmations.received;
+    expect(seen.status).toBe(200);
+    expect(JSON.parse(seen.answer ?? "")).toEqual({ status: "success" });
+    expect(await t.deps.db.select().from(orders)).toHaveLength(0);
+    expect((await paymentsOf(processId)).map((p) => p.status)).toEqual(["PENDING"]);
+  });
 });
 
 describe("a declined card", () => {
