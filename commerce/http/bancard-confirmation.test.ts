@@ -109,11 +109,22 @@ describe("a confirmation that never comes", () => {
     const resolutions = await reconcilePendingPayments(t.deps);
     expect(resolutions).toEqual([{ kind: "settled", orderId: expect.any(Number) }]);
     expect(await processState(processId)).toBe("PAID");
+    const [order] = await ordersOf(processId);
     const back = await buyerReturns(processId);
-    expect(back.json.oData).toMatchObject({
-      cEstado: "APROBADO",
-      idPedido: resolutions[0].orderId,
+    expect(back.json.oData).toMatchObject({ cEstado: "APROBADO", idPedido: order.id });
+  });
+
+  it("a new key after paying the first form settles that payment instead of opening another", async () => {
+    const processId = await readyToPay(t, alice, aSeat());
+    await payOnForm(await openForm(processId, "never-again-1"), cards.never);
+    const again = await t.call(`/Proceso/${processId}/card/BancardiFrame`, {
+      token: alice,
+      headers: { "Idempotency-Key": "never-again-2" },
+      body: { cUrlRetorno: `${shop}/bancard/finish/${processId}`, cUrlCancelacion: `${shop}/` },
     });
+    const [order] = await ordersOf(processId);
+    expect(again.json.oData).toMatchObject({ cEstado: "APROBADO", idPedido: order.id });
+    expect(await paymentsOf(processId)).toHaveLength(1);
   });
 });
 
