@@ -128,6 +128,24 @@ describe("a confirmation that never comes", () => {
   });
 });
 
+describe("a form the buyer left", () => {
+  it("is called off (rolled back) by a reconciliation pass once its purchase could no longer last", async () => {
+    const processId = await readyToPay(t, alice, aSeat());
+    const form = await openForm(processId, "abandoned-1");
+    // Within the purchase's time (30 minutes, 10 more once) the buyer may still pay there.
+    t.clock.advanceMinutes(39);
+    await reconcilePendingPayments(t.deps);
+    expect((await paymentsOf(processId))[0]).toMatchObject({ status: "PENDING" });
+    t.clock.advanceMinutes(4);
+    const resolutions = await reconcilePendingPayments(t.deps);
+    expect(resolutions).toEqual([expect.objectContaining({ kind: "unpaid", status: "DECLINED" })]);
+    expect((await paymentsOf(processId))[0]).toMatchObject({ status: "DECLINED" });
+    // Bancard's process is gone: paying on the old form is refused, nothing is charged.
+    expect((await payOnForm(form, cards.approved)).status).toBeGreaterThanOrEqual(400);
+    expect(await ordersOf(processId)).toHaveLength(0);
+  });
+});
+
 describe("a confirmation that comes twice", () => {
   it("makes one order; each is answered 200 success and the repeat changes nothing", async () => {
     const processId = await readyToPay(t, alice, aSeat());

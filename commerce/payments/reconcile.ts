@@ -116,6 +116,30 @@ export async function resolvePendingPayment(
 }
 
 /**
+ * A payment still on the provider's page (Bancard's form, PayPal's approval, the issuer's
+ * 3-D Secure page) long after its purchase could last: the buyer left. Its clock (and the one
+ * extension) and the grace period are over, so its places are no longer held for it.
+ */
+function isAbandoned(deps: CommerceDeps, payment: PendingPayment): boolean {
+  const purchaseMs = (deps.purchaseMinutes + (deps.extensionMinutes ?? 0)) * 60_000;
+  return deps.now().getTime() - payment.createdAt.getTime() > purchaseMs + graceOf(deps);
+}
+
+/**
+ * Calls an abandoned payment off at its provider (Bancard's rollback; PayPal's order is never
+ * captured), then records what that leaves: declined, or what the buyer did meanwhile.
+ */
+async function callOff(deps: CommerceDeps, payment: PendingPayment): Promise<PendingResolution> {
+  try {
+    await followUpOf(deps, payment.provider).cancel(paymentRefOf(payment));
+  } catch (error) {
+    log.warn({ err: error, paymentId: payment.id }, "calling off an abandoned payment failed");
+    return { kind: "unreachable" };
+  }
+  return resolvePendingPayment(deps, payment);
+}
+
+/**
  * One pass over the PENDING payments older than the grace period (oldest first, at most
  * `limit`). Several API processes may run it at once: settling locks the payment, and every
  * status change is conditional on PENDING, so a payment is settled or refunded once.
@@ -141,7 +165,12 @@ export async function reconcilePendingPayments(
   const resolutions: PendingResolution[] = [];
   for (const payment of pending) {
     try {
-      resolutions.push(await resolvePendingPayment(deps, payment));
+      const resolution = await resolvePendingPayment(deps, payment);
+      resolutions.push(
+        resolution.kind === "challenge" && isAbandoned(deps, payment)
+          ? await callOff(deps, payment)
+          : resolution,
+      );
     } catch (error) {
       log.error({ err: error, paymentId: payment.id }, "reconciling a payment failed");
       resolutions.push({ kind: "unreachable" });
