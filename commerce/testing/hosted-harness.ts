@@ -19,10 +19,16 @@ export type BancardConfirmations = {
   hold: boolean;
 };
 
+/** PayPal's webhooks as the API received them (headers and body), and what it answered. */
+export type PayPalWebhooks = {
+  received: { headers: Headers; body: string; status: number; answer: string }[];
+};
+
 export type HostedTestProviders = {
   bancard: BancardProvider;
   payPal: PayPalProvider;
   bancardConfirmations: BancardConfirmations;
+  payPalWebhooks: PayPalWebhooks;
   /** The test API's own address (where the stand-ins confirm). */
   apiUrl: string;
   stop(): Promise<void>;
@@ -40,9 +46,18 @@ function listening(server: ServerType): Promise<number> {
 /** Serves the test API and gives its deps the providers' stand-ins (stop them after). */
 export async function withHostedProviders(t: TestApi): Promise<HostedTestProviders> {
   const confirmations: BancardConfirmations = { received: [], hold: false };
+  const webhooks: PayPalWebhooks = { received: [] };
   const server = serve({
     fetch: async (request) => {
-      if (new URL(request.url).pathname !== "/v2/bancard/confirmacion") {
+      const path = new URL(request.url).pathname;
+      if (path === "/v2/paypal/webhook") {
+        const body = await request.clone().text();
+        const response = await t.api.fetch(request, { commerceCaller: { address: "127.0.0.1" } });
+        const answer = await response.clone().text();
+        webhooks.received.push({ headers: request.headers, body, status: response.status, answer });
+        return response;
+      }
+      if (path !== "/v2/bancard/confirmacion") {
         return t.api.fetch(request, { commerceCaller: { address: "127.0.0.1" } });
       }
       const seen: BancardConfirmations["received"][number] = {
@@ -76,6 +91,7 @@ export async function withHostedProviders(t: TestApi): Promise<HostedTestProvide
     bancard: named<BancardProvider>(BANCARD_PROVIDER),
     payPal: named<PayPalProvider>(PAYPAL_PROVIDER),
     bancardConfirmations: confirmations,
+    payPalWebhooks: webhooks,
     apiUrl,
     stop: async () => {
       t.deps.hostedProviders = undefined;
