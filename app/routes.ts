@@ -50,6 +50,9 @@ export default [
   route("bancard/finish/:idProcesoDeCompra", "routes/pay-result/bank-return.tsx", {
     id: "bancardFinish",
   }),
+  route("paypal/finish/:idProcesoDeCompra", "routes/pay-result/paypal-return.tsx", {
+    id: "paypalFinish",
+  }),
   // Where the wallets' pages send the payer back: Apay's and Tigo Money's (spec §2).
   route("apay/cobro/finalizar", "routes/pay-result/wallet-return.tsx", { id: "apayFinish" }),
   route("payConfirmTigoMoney", "routes/pay-result/wallet-return.tsx", {

@@ -43,6 +43,7 @@ export const disallowedPaths = [
   "/payFinish",
   "/apay/",
   "/bancard/",
+  "/paypal/",
   "/linkPago",
   "/payConfirmLinkPago",
   "/payConfirmTigoMoney",

@@ -16,6 +16,16 @@ export const payErrorPath = (processId: number) => `/payError?idProcesoDeCompra=
 /** The return route the bank's 3-D Secure page sends the buyer back to. */
 export const bankReturnPath = (processId: number) => `/bancard/finish3ds/${processId}`;
 
+/** Where PayPal's approval page sends the buyer back (they approved there). */
+export const payPalReturnPath = (processId: number) => `/paypal/finish/${processId}`;
+
+/**
+ * The checkout's address PayPal's page sends a buyer who cancels there (PayPal adds its own
+ * `token`): the checkout says so and drops the query.
+ */
+export const payPalCancelledPath = (processId: number) =>
+  `/BuyTicket/${processId}?paypal=cancelado`;
+
 /** The return route each wallet's page sends the payer back to (spec §2). */
 const walletReturnRoutes: Record<string, string> = {
   APAY: "/apay/cobro/finalizar",

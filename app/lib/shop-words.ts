@@ -32,6 +32,7 @@ const words = [
   "payError",
   "payChange",
   "bancard",
+  "paypal",
   "apay",
   "payConfirmTigoMoney",
   "linkPago",

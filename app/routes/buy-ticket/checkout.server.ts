@@ -28,6 +28,7 @@ import {
   plansFirst,
   refusalOf,
 } from "./payment-outcome.server";
+import { isPayPal, payByPayPal } from "./paypal.server";
 import { offeredProducts } from "./products.server";
 import { loadQuestions, saveAnswers } from "./questions.server";
 
@@ -131,9 +132,10 @@ export async function checkoutAction(
     return redirect(`/BuyTicket/${processId}`);
   }
 
-  // A wallet method is paid without a card: its form has none.
-  const wallet = await walletMethodOf(shop, processId, form.get("nFormaDePago"));
-  const byCard = wallet
+  // A wallet method, or PayPal, is paid without a card: its form has none.
+  const cardless = await cardlessMethodOf(shop, processId, form.get("nFormaDePago"));
+  const wallet = isPayPal(cardless) ? null : cardless;
+  const byCard = cardless
     ? null
     : parseWithZod(form, { schema: checkoutFormWith(brand.flags.cardValidation) });
   const submission = byCard ?? parseWithZod(form, { schema: walletCheckoutForm });
@@ -173,6 +175,7 @@ export async function checkoutAction(
     });
   }
 
+  if (isPayPal(cardless)) return payByPayPal(shop, processId, { origin, refused });
   if (byCard?.status !== "success") {
     // Checked before the wallet is asked; then the buyer pays on the wallet's own page.
     return payByWallet(shop, processId, { wallet, origin, key: cClaveIdempotencia, refused });
@@ -208,13 +211,20 @@ export async function checkoutAction(
 
 /** The wallet method a submitted nFormaDePago names (null for a card, or anything else). */
 export async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+  const method = await cardlessMethodOf(shop, processId, chosen);
+  return method?.cTipo === "BILLETERA" ? method : null;
+}
+
+/** The wallet or PayPal method a submitted nFormaDePago names (null for a card, or else). */
+async function cardlessMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
   const id = Number(chosen);
   if (!Number.isInteger(id) || id <= 0) return null;
   const methods = await shop.commerce.call(endpoints.paymentMethods2, {
     params: { id: processId },
   });
   if (!methods.ok) return null;
-  return methods.data.Lista.find((m) => m.nFormaDePago === id && m.cTipo === "BILLETERA") ?? null;
+  const method = methods.data.Lista.find((m) => m.nFormaDePago === id);
+  return method?.cTipo === "BILLETERA" || method?.cTipo === "PAYPAL" ? method : null;
 }
 
 /**

@@ -28,6 +28,7 @@ import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
 import { DeliveryAddressField } from "./delivery-address-field";
+import { PayPalNote } from "./paypal-note";
 import { QuestionsFields } from "./questions-fields";
 
 type PaymentFormProps = {
@@ -71,11 +72,14 @@ export function PaymentForm({
   const defaultMethod = String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? "");
   // The method chosen decides the form's checks: a wallet's is the card's less the card.
   const [methodId, setMethodId] = useState(defaultMethod);
-  const walletChosen =
-    paymentMethods.find((method) => String(method.nFormaDePago) === methodId)?.cTipo ===
-    "BILLETERA";
+  const chosenKind = paymentMethods.find(
+    (method) => String(method.nFormaDePago) === methodId,
+  )?.cTipo;
+  const walletChosen = chosenKind === "BILLETERA";
+  // PayPal, like a wallet, is paid on its own page: no card.
+  const cardless = walletChosen || chosenKind === "PAYPAL";
   const cardForm = checkoutFormWith(useBrand().flags.cardValidation);
-  const schema = walletChosen ? (walletCheckoutForm as unknown as typeof cardForm) : cardForm;
+  const schema = cardless ? (walletCheckoutForm as unknown as typeof cardForm) : cardForm;
   const [form, fields] = useShopForm(schema, {
     lastResult,
     defaultValue: {
@@ -153,7 +157,8 @@ export function PaymentForm({
           {hydrated && walletChosen ? t("checkout:wallet.chosen") : t("checkout:wallet.noCard")}
         </p>
       ) : null}
-      {hydrated && walletChosen ? null : (
+      <PayPalNote methods={paymentMethods} chosen={hydrated && chosenKind === "PAYPAL"} />
+      {hydrated && cardless ? null : (
         <CardPaymentFields
           card={card}
           installments={fields.nCuotas}

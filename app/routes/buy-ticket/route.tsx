@@ -25,12 +25,14 @@ import { ExpiredDialog } from "./expired-dialog";
 import { ExtendTimeForm } from "./extend-time-form";
 import { HeldPlaces } from "./held-places";
 import { PaymentForm } from "./payment-form";
+import { noticeOfPayPalCancel } from "./paypal.server";
 import { productsAction } from "./products.server";
 import { ProductsForm } from "./products-form";
 import { PurchaseHeading } from "./purchase-heading";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
+  noticeOfPayPalCancel(shop, args.request, processIdOf(args.params));
   const checkout = await loadCheckout(shop, processIdOf(args.params));
   const t = getT(args.context);
   return {
