@@ -6,6 +6,7 @@
 // stops them and is shown on the form, keeping what the buyer typed (the security code aside).
 // A wallet is paid on its own page: after delivery and method, PreValidacion2 and Cobrar2
 // send the buyer there, and its return route (pay-result/wallet-return.tsx) takes it on.
+// PayPal likewise: after delivery and method, its order (paypal.server.ts) and PayPal's page.
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
@@ -216,7 +217,7 @@ export async function walletMethodOf(shop: RequestContext, processId: number, ch
 }
 
 /** The wallet or PayPal method a submitted nFormaDePago names (null for a card, or else). */
-async function cardlessMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+export async function cardlessMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
   const id = Number(chosen);
   if (!Number.isInteger(id) || id <= 0) return null;
   const methods = await shop.commerce.call(endpoints.paymentMethods2, {

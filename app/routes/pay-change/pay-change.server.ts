@@ -1,8 +1,9 @@
 // The payment change page's server side. What is owed comes from GET operacion/cambio/pago/{id}
 // (the buyer's own purchase with its latest payment, and whether it may be paid again); a card
 // pays through POST operacion/cambio/{id}/pagar, which chooses the method and charges at once.
-// A wallet is paid on its own page, as on the checkout: method, PreValidacion2, Cobrar2. The
-// card's plans are shown first when the buyer has not seen them, with the checkout's lookup.
+// A wallet is paid on its own page, as on the checkout: method, PreValidacion2, Cobrar2 (PayPal:
+// method, then PayPalOrderCreate, paypal.server.ts). The card's plans are shown first when
+// the buyer has not seen them, with the checkout's lookup.
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, type PurchaseProcess } from "@contract";
@@ -13,7 +14,7 @@ import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
 import { bankReturnPath } from "~/lib/pay-result";
 import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
-import { walletMethodOf } from "../buy-ticket/checkout.server";
+import { cardlessMethodOf } from "../buy-ticket/checkout.server";
 import {
   chargeOutcome,
   hideFields,
@@ -22,6 +23,7 @@ import {
   plansFirst,
   refusalOf,
 } from "../buy-ticket/payment-outcome.server";
+import { isPayPal, payByPayPal } from "../buy-ticket/paypal.server";
 
 /** Where the purchase's payment stands, as the page tells it. */
 export type PaymentChangeState =
@@ -102,8 +104,10 @@ export async function payChangeAction(
 ) {
   const { commerce } = shop;
   const params = { id: processId };
-  const wallet = await walletMethodOf(shop, processId, form.get("nFormaDePago"));
-  const byCard = wallet
+  // A wallet, or PayPal, is paid on its own page: no card.
+  const cardless = await cardlessMethodOf(shop, processId, form.get("nFormaDePago"));
+  const wallet = isPayPal(cardless) ? null : cardless;
+  const byCard = cardless
     ? null
     : parseWithZod(form, {
         schema: paymentChangeFormWith(brand.flags.cardValidation),
@@ -124,6 +128,7 @@ export async function payChangeAction(
       body: { nFormaDePago },
     });
     if (!method.ok) return refused(method);
+    if (isPayPal(cardless)) return payByPayPal(shop, processId, { origin, refused });
     return payByWallet(shop, processId, { wallet, origin, key: cClaveIdempotencia, refused });
   }
 

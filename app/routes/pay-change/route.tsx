@@ -29,6 +29,7 @@ import { seoFor } from "~/services/seo.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 import { cardPlansAction } from "../buy-ticket/card-plans.server";
 import { processIdOf } from "../buy-ticket/checkout.server";
+import { PayPalNote } from "../buy-ticket/paypal-note";
 import type { Route } from "./+types/route";
 import { loadPaymentChange, payChangeAction } from "./pay-change.server";
 
@@ -173,11 +174,14 @@ function ChangeForm({
   );
   // The method chosen decides the form's checks: a wallet's is the card's less the card.
   const [methodId, setMethodId] = useState(defaultMethod);
-  const walletChosen =
-    paymentMethods.find((method) => String(method.nFormaDePago) === methodId)?.cTipo ===
-    "BILLETERA";
+  const chosenKind = paymentMethods.find(
+    (method) => String(method.nFormaDePago) === methodId,
+  )?.cTipo;
+  const walletChosen = chosenKind === "BILLETERA";
+  // PayPal, like a wallet, is paid on its own page: no card.
+  const cardless = walletChosen || chosenKind === "PAYPAL";
   const cardForm = paymentChangeFormWith(useBrand().flags.cardValidation);
-  const schema = walletChosen ? (walletPaymentChangeForm as unknown as typeof cardForm) : cardForm;
+  const schema = cardless ? (walletPaymentChangeForm as unknown as typeof cardForm) : cardForm;
   const [form, fields] = useShopForm(schema, {
     id: "pay-change",
     lastResult,
@@ -209,7 +213,8 @@ function ChangeForm({
             : t("checkout:payChange.walletNoCard")}
         </p>
       ) : null}
-      {hydrated && walletChosen ? null : (
+      <PayPalNote methods={paymentMethods} chosen={hydrated && chosenKind === "PAYPAL"} />
+      {hydrated && cardless ? null : (
         <CardPaymentFields
           card={card}
           installments={fields.nCuotas}

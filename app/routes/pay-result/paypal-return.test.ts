@@ -11,6 +11,7 @@ import {
 } from "../../../commerce/testing/hosted-harness.ts";
 import { captureOutput } from "../../../commerce/testing/logs.ts";
 import { action as checkoutAction, loader as checkoutLoader } from "../buy-ticket/route";
+import { action as payChangeAction } from "../pay-change/route";
 import { loader } from "./paypal-return";
 
 let t: TestApi;
@@ -130,12 +131,35 @@ describe("paying with PayPal", () => {
   });
 
   it("declined at the capture: the failure page; another customer's return is a 404", async () => {
-    const back = await onPayPalPage(await payWithPayPal(), "declined");
+    const first = await payWithPayPal();
+    const back = await onPayPalPage(first, "declined");
     const bob = await createBuyer(held.api.db, t.clock, "bob");
     expect((await landing(back, await bob.cookie())).status).toBe(404);
     expect(await landing(back)).toEqual({
       status: 302,
       to: `/payError?idProcesoDeCompra=${processId}`,
     });
+
+    // Paid again from the payment change page the failure page offers: a new PayPal order.
+    const { result } = await runRoute(
+      payChangeAction,
+      formPost(
+        `/payChange/${processId}`,
+        {
+          intent: "pay",
+          nFormaDePago: PAYPAL,
+          nCuotas: "1",
+          "oTarjeta.cNumero": "",
+          cClaveIdempotencia: `paypal-again-${processId}`,
+        },
+        cookie,
+      ),
+      { idProcesoDeCompra: String(processId) },
+    );
+    const again = (result as Response).headers?.get("Location") ?? JSON.stringify(result);
+    expect(again).toMatch(
+      new RegExp(`^${hosted.payPal.origins.formAction[0]}/checkoutnow\\?token=`),
+    );
+    expect(again).not.toBe(first);
   });
 });
