@@ -111,8 +111,9 @@ export async function chargeSavedCard(
   },
 ): Promise<ChargeOutcome> {
   if (!deps.savedCards) throw fieldError("cAliasToken", "savedCardUnknown");
+  let outcome: ChargeOutcome & { providerReference?: string };
   try {
-    return await deps.savedCards.chargeSaved({
+    outcome = await deps.savedCards.chargeSaved({
       payment: paymentRefOf(payment),
       customerId: input.customerId,
       aliasToken: input.aliasToken,
@@ -126,4 +127,12 @@ export async function chargeSavedCard(
     shopMetrics.payment("error");
     throw businessError("PAYMENT_FAILED");
   }
+  // Challenged: the acquirer's process is what lookup asks about once the issuer decided.
+  if (outcome.status === "CHALLENGE" && outcome.providerReference) {
+    await deps.db
+      .update(payments)
+      .set({ providerReference: outcome.providerReference })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
+  }
+  return outcome;
 }

@@ -105,7 +105,8 @@ export interface SavedCardProvider {
   cardsOf(customerId: number): Promise<SavedCard[]>;
   /**
    * Pays a payment with a saved card: APPROVED, DECLINED, FAILED, or CHALLENGE when the
-   * issuer asks for 3-D Secure (challengeUrl: its page, which works without JavaScript).
+   * issuer asks for 3-D Secure (challengeUrl: its page, which works without JavaScript;
+   * providerReference: the acquirer's process, which lookup needs to learn the outcome).
    */
   chargeSaved(input: {
     payment: PaymentRef;
@@ -114,6 +115,6 @@ export interface SavedCardProvider {
     installments: number;
     description: string;
     returnUrl: string;
-  }): Promise<ChargeOutcome>;
+  }): Promise<ChargeOutcome & { providerReference?: string }>;
   deleteCard(customerId: number, aliasToken: string): Promise<void>;
 }

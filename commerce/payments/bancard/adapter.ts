@@ -202,7 +202,7 @@ export class BancardProvider implements HostedPaymentProvider, SavedCardProvider
     installments: number;
     description: string;
     returnUrl: string;
-  }): Promise<ChargeOutcome> {
+  }): Promise<ChargeOutcome & { providerReference?: string }> {
     const card = (await this.cardsOf(input.customerId)).find(
       (c) => c.aliasToken === input.aliasToken,
     );
@@ -219,7 +219,12 @@ export class BancardProvider implements HostedPaymentProvider, SavedCardProvider
     if ("decided" in answer) return outcomeOfConfirmation(answer.decided, last4);
     if ("challengeProcessId" in answer) {
       const challengeUrl = pageUrl(this.baseUrl, bancardPages.charge3ds, answer.challengeProcessId);
-      return { status: "CHALLENGE", challengeUrl, last4 };
+      return {
+        status: "CHALLENGE",
+        challengeUrl,
+        last4,
+        providerReference: answer.challengeProcessId,
+      };
     }
     return { status: "FAILED", reason: "processing_error", last4 };
   }
