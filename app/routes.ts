@@ -32,6 +32,7 @@ export default [
   route("dev/outbox", "routes/dev-outbox/route.tsx", { id: "devOutbox" }),
   route("myData", "routes/my-data.tsx", { id: "myData" }),
   route("myAlias", "routes/my-alias.tsx", { id: "myAlias" }),
+  route("myCards", "routes/my-cards/route.tsx", { id: "myCards" }),
   route("loginRedirect", "routes/login-redirect.tsx", { id: "loginRedirect" }),
   route("additionalData", "routes/additional-data.tsx", { id: "additionalData" }),
   route("endSession", "routes/end-session.tsx", { id: "endSession" }),

@@ -33,6 +33,7 @@ export const disallowedPaths = [
   "/myBookingsBox",
   "/myData",
   "/myAlias",
+  "/myCards",
   "/myPhone",
   "/myAddress",
   "/additionalData",

@@ -22,6 +22,7 @@ const words = [
   "dev",
   "myData",
   "myAlias",
+  "myCards",
   "loginRedirect",
   "additionalData",
   "endSession",

@@ -26,7 +26,7 @@ export async function cspViolations(page: Page): Promise<string[]> {
 }
 
 /** The pages whose route declares a payment provider (app/lib/payment-provider-pages.ts). */
-const paymentPagePaths = /^\/(BuyTicket\/\d+|payChange\/\d+|linkPago\/\d+|BuyTicketBox)$/;
+const paymentPagePaths = /^\/(BuyTicket\/\d+|payChange\/\d+|linkPago\/\d+|BuyTicketBox|myCards)$/;
 
 /**
  * The page as served now carries the security headers (its policy lets scripts run only by

@@ -4,13 +4,15 @@ import { accountItems, withBackUrl } from "./account-items";
 const keys = (items: ReturnType<typeof accountItems>) => items.map((item) => item.key);
 
 describe("account menu items", () => {
-  it("offers all seven account pages in order with the own login", () => {
+  it("offers all eight account pages in order with the own login", () => {
     const items = accountItems({ loginSystem: "own", hasAlias: false });
     expect(items).toEqual([
       { key: "orders", href: "/myOrders" },
       { key: "bookings", href: "/myBookings" },
       { key: "myData", href: "/myData" },
       { key: "alias", href: "/myAlias" },
+      // Entered by a document load: its page frames Bancard's form (decision 0078).
+      { key: "cards", href: "/myCards", document: true },
       { key: "phone", href: "/myPhone" },
       { key: "address", href: "/myAddress" },
       { key: "changePassword", href: "/changePassword" },
@@ -27,6 +29,7 @@ describe("account menu items", () => {
     expect(keys(accountItems({ loginSystem: "external", hasAlias: false }))).toEqual([
       "orders",
       "bookings",
+      "cards",
       "phone",
       "address",
     ]);

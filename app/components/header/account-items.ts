@@ -9,6 +9,7 @@ export const accountItemKeys = [
   "bookings",
   "myData",
   "alias",
+  "cards",
   "phone",
   "address",
   "changePassword",
@@ -21,6 +22,7 @@ export const accountHrefs: Record<AccountItemKey, string> = {
   bookings: "/myBookings",
   myData: "/myData",
   alias: "/myAlias",
+  cards: "/myCards",
   phone: "/myPhone",
   address: "/myAddress",
   changePassword: "/changePassword",
@@ -30,6 +32,7 @@ export const accountHrefs: Record<AccountItemKey, string> = {
 const hiddenInBox = new Set<AccountItemKey>([
   "orders",
   "myData",
+  "cards",
   "phone",
   "address",
   "changePassword",
@@ -45,7 +48,11 @@ export type AccountContext = {
   externalAccountUrl?: string;
 };
 
-export type AccountItem = { key: AccountItemKey; href: string; external?: true };
+/**
+ * external: another site's page. document: entered by a document load, for its own content
+ * security policy (My cards frames Bancard's form, decision 0078).
+ */
+export type AccountItem = { key: AccountItemKey; href: string; external?: true; document?: true };
 
 export function accountItems(context: AccountContext): AccountItem[] {
   return accountItemKeys
@@ -65,6 +72,7 @@ export function accountItems(context: AccountContext): AccountItem[] {
       if (key === "bookings" && context.processType === "BOX") {
         return { key, href: "/myBookingsBox" };
       }
+      if (key === "cards") return { key, href: accountHrefs[key], document: true };
       return { key, href: accountHrefs[key] };
     });
 }

@@ -60,7 +60,7 @@ export function AccountLinks({
                 {t("externalLogin.myData")}
               </a>
             ) : (
-              <Link to={item.href} className="menu-item">
+              <Link to={item.href} className="menu-item" reloadDocument={item.document}>
                 {t(`account.${item.key}`)}
               </Link>
             )}
