@@ -2,7 +2,7 @@
 // on Bancard's form (framed in My cards, or Bancard's own page), sees it listed, pays a
 // purchase with it from the checkout without typing it, and deletes it after confirming.
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, signUpByPost, skipSplash } from "./support";
+import { expectAccessible, holdOneGeneralPlace, skipSplash } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -24,11 +24,14 @@ async function registerOnBancard(page: Page, javaScript: boolean) {
   await form.getByRole("button", { name: "Registrar" }).click();
 }
 
-test("a saved card: registered on Bancard's form, listed, and deleted after confirming", async ({
+test("a saved card: registered on Bancard's form, listed, paid with, and deleted after confirming", async ({
   page,
   javaScriptEnabled,
 }) => {
-  await signUpByPost(page, "saved-cards");
+  // On the checkout with a place held; the card is added in My cards meanwhile.
+  await holdOneGeneralPlace(page, "saved-cards");
+  const checkout = page.url();
+  expect(new URL(checkout).pathname).toMatch(/^\/BuyTicket\/\d+$/);
   await page.goto("/myCards");
   await expect(page.getByRole("heading", { level: 1, name: "Mis tarjetas" })).toBeVisible();
   await expect(page.getByText("Todavía no tenés tarjetas guardadas.")).toBeVisible();
@@ -42,6 +45,18 @@ test("a saved card: registered on Bancard's form, listed, and deleted after conf
   await expect(cards.getByText(/Vence 12\/39 · Crédito/)).toBeVisible();
   await expectAccessible(page);
 
+  // Paid without typing it: the saved card is offered first.
+  await page.goto(checkout);
+  const saved = page.getByRole("group", { name: "Pagá con una tarjeta guardada" });
+  await expect(saved.getByLabel(/VISA terminada en 4242/)).toBeChecked();
+  if (javaScriptEnabled) await expect(page.getByLabel("Número de tarjeta")).toBeHidden();
+  await page.getByLabel(/Leí y acepto/).check();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+  await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
+
+  await page.goto("/myCards");
   await page.getByRole("button", { name: "Borrar VISA terminada en 4242" }).click();
   const dialog = page.getByRole("dialog", { name: "¿Borrar esta tarjeta?" });
   await expect(dialog).toBeVisible();

@@ -32,6 +32,7 @@ import {
 import { isPayPal, payByPayPal } from "./paypal.server";
 import { offeredProducts } from "./products.server";
 import { loadQuestions, saveAnswers } from "./questions.server";
+import { payBySavedCard, savedCardChoiceOf } from "./saved-card.server";
 
 /** Nothing left to buy: cancelled by the API after the last release, or left running empty. */
 export function isEmptied(process: PurchaseProcess) {
@@ -136,9 +137,12 @@ export async function checkoutAction(
   // A wallet method, or PayPal, is paid without a card: its form has none.
   const cardless = await cardlessMethodOf(shop, processId, form.get("nFormaDePago"));
   const wallet = isPayPal(cardless) ? null : cardless;
-  const byCard = cardless
-    ? null
-    : parseWithZod(form, { schema: checkoutFormWith(brand.flags.cardValidation) });
+  // A saved card is paid by its alias: the form's card fields are not read.
+  const savedCard = cardless ? null : savedCardChoiceOf(form);
+  const byCard =
+    cardless || savedCard
+      ? null
+      : parseWithZod(form, { schema: checkoutFormWith(brand.flags.cardValidation) });
   const submission = byCard ?? parseWithZod(form, { schema: walletCheckoutForm });
   if (submission.status !== "success") {
     // Refused before reaching the API: nothing was tried, any key will do for the next try.
@@ -177,6 +181,14 @@ export async function checkoutAction(
   }
 
   if (isPayPal(cardless)) return payByPayPal(shop, processId, { origin, refused });
+  if (savedCard) {
+    return payBySavedCard(shop, t, processId, {
+      card: savedCard,
+      origin,
+      key: cClaveIdempotencia,
+      refused,
+    });
+  }
   if (byCard?.status !== "success") {
     // Checked before the wallet is asked; then the buyer pays on the wallet's own page.
     return payByWallet(shop, processId, { wallet, origin, key: cClaveIdempotencia, refused });

@@ -27,9 +27,11 @@ import { formatPrice } from "~/lib/format";
 import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
+import type { SavedCard } from "~/services/saved-cards.server";
 import { DeliveryAddressField } from "./delivery-address-field";
 import { PayPalNote } from "./paypal-note";
 import { QuestionsFields } from "./questions-fields";
+import { SavedCardFields, savedCardField } from "./saved-card-fields";
 
 type PaymentFormProps = {
   process: PurchaseProcess;
@@ -43,6 +45,8 @@ type PaymentFormProps = {
   /** What the held performances ask before paying, with the answers so far. */
   questions: PerformanceQuestions[];
   paymentMethods: PaymentMethod2[];
+  /** The buyer's cards Bancard keeps: offered beside a new card (saved-card-fields.tsx). */
+  savedCards: SavedCard[];
   idempotencyKey: string;
   currentYear: number;
   /** The card's plans, when paying showed them first instead of charging. */
@@ -61,6 +65,7 @@ export function PaymentForm({
   addresses,
   questions,
   paymentMethods,
+  savedCards,
   idempotencyKey,
   currentYear,
   plansStep,
@@ -72,14 +77,18 @@ export function PaymentForm({
   const defaultMethod = String(process.nFormaDePago ?? paymentMethods[0]?.nFormaDePago ?? "");
   // The method chosen decides the form's checks: a wallet's is the card's less the card.
   const [methodId, setMethodId] = useState(defaultMethod);
-  const chosenKind = paymentMethods.find(
-    (method) => String(method.nFormaDePago) === methodId,
-  )?.cTipo;
+  const methodChosen = paymentMethods.find((method) => String(method.nFormaDePago) === methodId);
+  const chosenKind = methodChosen?.cTipo;
   const walletChosen = chosenKind === "BILLETERA";
   // PayPal, like a wallet, is paid on its own page: no card.
   const cardless = walletChosen || chosenKind === "PAYPAL";
+  // A saved card (its alias) or "" for a new one; first of them by default.
+  const [savedAlias, setSavedAlias] = useState(savedCards[0]?.aliasToken ?? "");
+  const savedChosen = chosenKind === "TARJETA" && savedAlias !== "";
   const cardForm = checkoutFormWith(useBrand().flags.cardValidation);
-  const schema = cardless ? (walletCheckoutForm as unknown as typeof cardForm) : cardForm;
+  // No card typed with a wallet, PayPal or a saved card: the card's checks less the card.
+  const schema =
+    cardless || savedChosen ? (walletCheckoutForm as unknown as typeof cardForm) : cardForm;
   const [form, fields] = useShopForm(schema, {
     lastResult,
     defaultValue: {
@@ -158,7 +167,17 @@ export function PaymentForm({
         </p>
       ) : null}
       <PayPalNote methods={paymentMethods} chosen={hydrated && chosenKind === "PAYPAL"} />
-      {hydrated && cardless ? null : (
+      {savedCards.length > 0 && !(hydrated && chosenKind !== "TARJETA") ? (
+        <SavedCardFields
+          cards={savedCards}
+          chosen={savedAlias}
+          onChoose={setSavedAlias}
+          installments={methodChosen?.listaCuotas ?? [1]}
+          showInstallments={!hydrated || savedChosen}
+          error={lastResult?.error?.[savedCardField]?.[0]}
+        />
+      ) : null}
+      {hydrated && (cardless || savedChosen) ? null : (
         <CardPaymentFields
           card={card}
           installments={fields.nCuotas}

@@ -15,6 +15,7 @@ import { seoMeta } from "~/lib/seo";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
+import { savedCardsOf } from "~/services/saved-cards.server";
 import { seoFor } from "~/services/seo.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 import type { Route } from "./+types/route";
@@ -33,10 +34,15 @@ import { PurchaseHeading } from "./purchase-heading";
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
   noticeOfPayPalCancel(shop, args.request, processIdOf(args.params));
-  const checkout = await loadCheckout(shop, processIdOf(args.params));
+  const [checkout, saved] = await Promise.all([
+    loadCheckout(shop, processIdOf(args.params)),
+    savedCardsOf(shop),
+  ]);
   const t = getT(args.context);
   return {
     ...checkout,
+    // Bancard not answering leaves the new card: the saved ones are then not offered.
+    savedCards: saved.cards,
     now: Date.now(),
     currentYear: new Date().getFullYear(),
     seo: seoFor(args, {
@@ -156,6 +162,7 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           addresses={loaderData.addresses}
           questions={loaderData.questions}
           paymentMethods={loaderData.paymentMethods}
+          savedCards={loaderData.savedCards}
           idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
           currentYear={loaderData.currentYear}
           plansStep={plansStepOf(actionData)}
