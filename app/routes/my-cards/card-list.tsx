@@ -1,7 +1,7 @@
 // The buyer's saved cards and their Delete: with JavaScript, Delete opens a modal dialog that
 // asks first; without, it posts "ask-delete" and the page comes back with the same question
 // in the flow of the page (ModalDialog renders open). Only the forms carry the alias token.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { ModalDialog } from "~/components/modal-dialog";
 import { useTranslation } from "~/lib/i18n";
@@ -11,10 +11,10 @@ import type { SavedCard } from "~/services/saved-cards.server";
 export function CardList({ cards, confirm }: { cards: SavedCard[]; confirm: SavedCard | null }) {
   const { t } = useTranslation();
   // With JavaScript the question is asked here, without a round trip.
-  const [asking, setAsking] = useState<SavedCard | null>(null);
-  // A new list (a card deleted): the question was answered.
-  useEffect(() => setAsking(null), [cards]);
-  const shown = asking ?? confirm;
+  // Asked about one card of this list: a new list (a card deleted) means it was answered.
+  const [asked, setAsked] = useState<{ card: SavedCard; of: SavedCard[] } | null>(null);
+  const setAsking = (card: SavedCard | null) => setAsked(card ? { card, of: cards } : null);
+  const shown = (asked?.of === cards ? asked.card : null) ?? confirm;
   if (cards.length === 0) return <p>{t("account:cards.empty")}</p>;
   return (
     <>
