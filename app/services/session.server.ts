@@ -40,9 +40,16 @@ export type ShopUser = SessionData["user"];
 /**
  * One-time notices keyed by i18n key (e.g. "layout:notices.sessionDisconnected"), the name to
  * greet on the first page after a login or sign-up (§9: shown after 2000 ms), and, after a
- * logout with the city's login, that its end-session page is due (/endSession).
+ * logout with the city's login, that its end-session page is due (/endSession); and, after the
+ * checkout's pay opened Bancard's card form with JavaScript, the form to frame (Bancard's
+ * process id: no card data).
  */
-export type SessionFlash = { notice: string; greeting: string; endSession: true };
+export type SessionFlash = {
+  notice: string;
+  greeting: string;
+  endSession: true;
+  cardForm: { idProcesoDeCompra: number; processId: string };
+};
 
 const signedCookie = createCookie("__session", {
   httpOnly: true,

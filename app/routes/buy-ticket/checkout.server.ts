@@ -7,6 +7,8 @@
 // A wallet is paid on its own page: after delivery and method, PreValidacion2 and Cobrar2
 // send the buyer there, and its return route (pay-result/wallet-return.tsx) takes it on.
 // PayPal likewise: after delivery and method, its order (paypal.server.ts) and PayPal's page.
+// A card method whose card is typed on Bancard's form (lFormularioAdquirente) is paid there
+// (card-form.server.ts); the shop's own card fields are the sandbox acquirer's only.
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, idPath, type PurchaseProcess, releasePerformanceRequest } from "@contract";
@@ -14,12 +16,13 @@ import { data, redirect } from "react-router";
 import { brand } from "~/config/brand.server";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
-import { bankReturnPath, payConfirmPath } from "~/lib/pay-result";
+import { bankReturnPath, payConfirmPath, scriptedField } from "~/lib/pay-result";
 import { finishedFor, followProcess } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
 import { failureResponse, orThrow } from "~/services/commerce.server";
 import { timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
+import { payOnCardForm } from "./card-form.server";
 import { sectorMovesFor } from "./change-sector.server";
 import {
   chargeOutcome,
@@ -134,13 +137,17 @@ export async function checkoutAction(
     return redirect(`/BuyTicket/${processId}`);
   }
 
-  // A wallet method, or PayPal, is paid without a card: its form has none.
-  const cardless = await cardlessMethodOf(shop, processId, form.get("nFormaDePago"));
+  // A wallet, PayPal, or a card typed on Bancard's form is paid without a card here.
+  const chosen = await chosenMethodOf(shop, processId, form.get("nFormaDePago"));
+  const cardless = chosen?.cTipo === "BILLETERA" || chosen?.cTipo === "PAYPAL" ? chosen : null;
   const wallet = isPayPal(cardless) ? null : cardless;
   // A saved card is paid by its alias: the form's card fields are not read.
   const savedCard = cardless ? null : savedCardChoiceOf(form);
+  // A new card typed on Bancard's form: no card fields here either.
+  const onCardForm =
+    !savedCard && chosen?.cTipo === "TARJETA" && chosen.lFormularioAdquirente === true;
   const byCard =
-    cardless || savedCard
+    cardless || savedCard || onCardForm
       ? null
       : parseWithZod(form, { schema: checkoutFormWith(brand.flags.cardValidation) });
   const submission = byCard ?? parseWithZod(form, { schema: walletCheckoutForm });
@@ -189,6 +196,10 @@ export async function checkoutAction(
       refused,
     });
   }
+  if (onCardForm) {
+    const scripted = form.get(scriptedField) === "1";
+    return payOnCardForm(shop, processId, { origin, key: cClaveIdempotencia, scripted, refused });
+  }
   if (byCard?.status !== "success") {
     // Checked before the wallet is asked; then the buyer pays on the wallet's own page.
     return payByWallet(shop, processId, { wallet, origin, key: cClaveIdempotencia, refused });
@@ -222,21 +233,26 @@ export async function checkoutAction(
   return chargeOutcome(shop, processId, charged.data);
 }
 
-/** The wallet method a submitted nFormaDePago names (null for a card, or anything else). */
-export async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
-  const method = await cardlessMethodOf(shop, processId, chosen);
-  return method?.cTipo === "BILLETERA" ? method : null;
-}
-
-/** The wallet or PayPal method a submitted nFormaDePago names (null for a card, or else). */
-export async function cardlessMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+/** The payment method a submitted nFormaDePago names (null for none offered). */
+async function chosenMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
   const id = Number(chosen);
   if (!Number.isInteger(id) || id <= 0) return null;
   const methods = await shop.commerce.call(endpoints.paymentMethods2, {
     params: { id: processId },
   });
   if (!methods.ok) return null;
-  const method = methods.data.Lista.find((m) => m.nFormaDePago === id);
+  return methods.data.Lista.find((m) => m.nFormaDePago === id) ?? null;
+}
+
+/** The wallet method a submitted nFormaDePago names (null for a card, or anything else). */
+export async function walletMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+  const method = await chosenMethodOf(shop, processId, chosen);
+  return method?.cTipo === "BILLETERA" ? method : null;
+}
+
+/** The wallet or PayPal method a submitted nFormaDePago names (null for a card, or else). */
+export async function cardlessMethodOf(shop: RequestContext, processId: number, chosen: unknown) {
+  const method = await chosenMethodOf(shop, processId, chosen);
   return method?.cTipo === "BILLETERA" || method?.cTipo === "PAYPAL" ? method : null;
 }
 

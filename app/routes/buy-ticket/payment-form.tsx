@@ -1,5 +1,6 @@
 // The checkout's payment form: delivery, payment method, the card, installments and the
-// terms (§5). Conform checks it as the buyer types (with JavaScript) with the same schema the
+// terms (§5). A card typed on Bancard's form (the default) has no fields here, and its
+// installments are chosen there; the card fields and plans below are the sandbox acquirer's. Conform checks it as the buyer types (with JavaScript) with the same schema the
 // action uses; the installments are the plans of the card's bank (installments-field.tsx);
 // the idempotency key makes a double submit one charge. A wallet needs no card: with
 // JavaScript the card fields give way to a note once one is chosen; without it they stay,
@@ -26,6 +27,7 @@ import type { CheckoutAmounts } from "~/lib/checkout-amounts";
 import { formatPrice } from "~/lib/format";
 import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
+import { scriptedField } from "~/lib/pay-result";
 import { answerDefaults } from "~/lib/process-answers";
 import type { SavedCard } from "~/services/saved-cards.server";
 import { DeliveryAddressField } from "./delivery-address-field";
@@ -80,11 +82,14 @@ export function PaymentForm({
   const methodChosen = paymentMethods.find((method) => String(method.nFormaDePago) === methodId);
   const chosenKind = methodChosen?.cTipo;
   const walletChosen = chosenKind === "BILLETERA";
-  // PayPal, like a wallet, is paid on its own page: no card.
-  const cardless = walletChosen || chosenKind === "PAYPAL";
   // A saved card (its alias) or "" for a new one; first of them by default.
   const [savedAlias, setSavedAlias] = useState(savedCards[0]?.aliasToken ?? "");
   const savedChosen = chosenKind === "TARJETA" && savedAlias !== "";
+  // A new card typed on Bancard's form: nothing of it on this form.
+  const cardFormChosen =
+    chosenKind === "TARJETA" && !savedChosen && methodChosen?.lFormularioAdquirente === true;
+  // PayPal, like a wallet, is paid on its own page: no card.
+  const cardless = walletChosen || chosenKind === "PAYPAL" || cardFormChosen;
   const cardForm = checkoutFormWith(useBrand().flags.cardValidation);
   // No card typed with a wallet, PayPal or a saved card: the card's checks less the card.
   const schema =
@@ -107,6 +112,13 @@ export function PaymentForm({
   useEffect(() => setMethodId(chosenMethod), [chosenMethod]);
   const card = fields.oTarjeta.getFieldset();
   const walletsOffered = paymentMethods.some((method) => method.cTipo === "BILLETERA");
+  // The shop's own card fields are the sandbox acquirer's: only when a method takes them.
+  const ownCardFields = paymentMethods.some(
+    (method) => method.cTipo === "TARJETA" && !method.lFormularioAdquirente,
+  );
+  const cardFormOffered = paymentMethods.some(
+    (method) => method.cTipo === "TARJETA" && method.lFormularioAdquirente,
+  );
   const chosenDelivery = deliveryTypes.find(
     (type) => String(type.idEntregaTipo) === fields.idEntregaTipo.value,
   );
@@ -130,6 +142,8 @@ export function PaymentForm({
         />
       ) : null}
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      {/* Paying on Bancard's form frames it here with script, else goes to Bancard's page. */}
+      {hydrated ? <input type="hidden" name={scriptedField} value="1" /> : null}
       <input type="hidden" name="fTotalVisto" value={total} />
       <QuestionsFields questions={questions} fields={fields} />
       <RadioField
@@ -177,7 +191,12 @@ export function PaymentForm({
           error={lastResult?.error?.[savedCardField]?.[0]}
         />
       ) : null}
-      {hydrated && (cardless || savedChosen) ? null : (
+      {cardFormOffered && (!hydrated || cardFormChosen) ? (
+        <p className="text-sm text-stone-600" id="card-form-note">
+          {t(ownCardFields ? "checkout:cardForm.noteWithOwnFields" : "checkout:cardForm.note")}
+        </p>
+      ) : null}
+      {!ownCardFields || (hydrated && (cardless || savedChosen)) ? null : (
         <CardPaymentFields
           card={card}
           installments={fields.nCuotas}

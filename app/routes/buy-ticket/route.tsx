@@ -1,6 +1,8 @@
 // /BuyTicket/{idProcesoDeCompra}: the checkout. The held places with their clock, then
-// delivery, payment method and card in one plain form (it works without JavaScript). Held
-// seats can be moved to another sector of their performance from here.
+// delivery, payment method and card in one plain form (it works without JavaScript). A card
+// typed on Bancard's form: with JavaScript, paying loads this page again framing that form
+// (bancard-card-form.tsx); without it, Bancard's page takes the card. Held seats can be moved
+// to another sector of their performance from here.
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
@@ -9,6 +11,7 @@ import { checkoutAmounts, submittedDelivery } from "~/lib/checkout-amounts";
 import { formatDateTime } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
+import { cardFormLeftParam } from "~/lib/pay-result";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
 import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
@@ -19,6 +22,8 @@ import { savedCardsOf } from "~/services/saved-cards.server";
 import { seoFor } from "~/services/seo.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 import type { Route } from "./+types/route";
+import { BancardCardForm } from "./bancard-card-form";
+import { cardFormToFrame } from "./card-form.server";
 import { cardPlansAction } from "./card-plans.server";
 import { changeSectorAction } from "./change-sector.server";
 import { checkoutAction, loadCheckout, processIdOf } from "./checkout.server";
@@ -33,16 +38,18 @@ import { PurchaseHeading } from "./purchase-heading";
 
 export async function loader(args: Route.LoaderArgs) {
   const shop = requireUser(args);
-  noticeOfPayPalCancel(shop, args.request, processIdOf(args.params));
-  const [checkout, saved] = await Promise.all([
-    loadCheckout(shop, processIdOf(args.params)),
-    savedCardsOf(shop),
-  ]);
+  const processId = processIdOf(args.params);
+  noticeOfPayPalCancel(shop, args.request, processId);
+  const [checkout, saved] = await Promise.all([loadCheckout(shop, processId), savedCardsOf(shop)]);
   const t = getT(args.context);
+  const query = new URL(args.request.url).searchParams;
   return {
     ...checkout,
     // Bancard not answering leaves the new card: the saved ones are then not offered.
     savedCards: saved.cards,
+    cardForm: cardFormToFrame(shop, processId),
+    /** Back from Bancard's form without paying: the places are still held. */
+    cardFormLeft: query.get(cardFormLeftParam) === "cancelado",
     now: Date.now(),
     currentYear: new Date().getFullYear(),
     seo: seoFor(args, {
@@ -107,6 +114,8 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
   useBuyingTabClaim();
   const [expired, setExpired] = useState(false);
   const onExpire = useCallback(() => setExpired(true), []);
+  // The form to frame is said once (the render after paying): kept while the page stays.
+  const [cardForm] = useState(loaderData.cardForm);
   // The delivery chosen on the form decides every amount on the page: as the buyer changes it
   // (JavaScript), else as last sent (a refused submit shows the choice it was sent with), else
   // the form's default.
@@ -154,27 +163,40 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
 
       <section aria-labelledby="pay-heading">
         <h2 id="pay-heading">{t("checkout:payHeading")}</h2>
-        <PaymentForm
-          process={process}
-          amounts={amounts}
-          onDeliveryChange={setFormDelivery}
-          deliveryTypes={loaderData.deliveryTypes}
-          addresses={loaderData.addresses}
-          questions={loaderData.questions}
-          paymentMethods={loaderData.paymentMethods}
-          savedCards={loaderData.savedCards}
-          idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
-          currentYear={loaderData.currentYear}
-          plansStep={plansStepOf(actionData)}
-          totalChanged={
-            actionData &&
-            "totalChanged" in actionData &&
-            typeof actionData.totalChanged === "number"
-              ? actionData.totalChanged
-              : undefined
-          }
-          lastResult={actionData && "status" in actionData ? actionData : undefined}
-        />
+        {loaderData.cardFormLeft && !cardForm ? (
+          <p role="status" className="notice">
+            {t("checkout:cardForm.left")}
+          </p>
+        ) : null}
+        {cardForm ? (
+          <BancardCardForm
+            processId={cardForm.processId}
+            scriptUrl={cardForm.scriptUrl}
+            checkoutPath={`/BuyTicket/${process.idProcesoDeCompra}`}
+          />
+        ) : (
+          <PaymentForm
+            process={process}
+            amounts={amounts}
+            onDeliveryChange={setFormDelivery}
+            deliveryTypes={loaderData.deliveryTypes}
+            addresses={loaderData.addresses}
+            questions={loaderData.questions}
+            paymentMethods={loaderData.paymentMethods}
+            savedCards={loaderData.savedCards}
+            idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
+            currentYear={loaderData.currentYear}
+            plansStep={plansStepOf(actionData)}
+            totalChanged={
+              actionData &&
+              "totalChanged" in actionData &&
+              typeof actionData.totalChanged === "number"
+                ? actionData.totalChanged
+                : undefined
+            }
+            lastResult={actionData && "status" in actionData ? actionData : undefined}
+          />
+        )}
       </section>
 
       {expired ? <ExpiredDialog /> : null}

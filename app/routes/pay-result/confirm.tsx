@@ -1,12 +1,14 @@
 // /payConfirm (and /payConfirmPool): the payment is being verified (§4). The page asks again
 // up to 5 times, 1000 ms apart (§9): by script with JavaScript, by a meta refresh without
 // it. Then 'We found delays in the verification of your purchase', with Retry and My orders.
-// A payment waiting on the buyer's bank (3-D Secure) links back to the bank's page. The tab's
+// A payment waiting on the buyer's bank (3-D Secure) links back to the bank's page, unless the
+// buyer is back from Bancard's card form (?vuelta=1): then it is being confirmed. The tab's
 // title says what the heading says, in every state.
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useTranslation } from "~/lib/i18n";
 import {
+  backFromProviderParam,
   payChangePath,
   payConfirmPath,
   verificationAttempts,
@@ -27,7 +29,9 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = Number(new URL(args.request.url).searchParams.get("intento"));
   const attempt = Number.isInteger(asked) ? Math.min(Math.max(asked, 0), verificationAttempts) : 0;
   const t = getT(args.context);
-  const challengeUrl = process.oPago?.cEstado === "DESAFIO_3DS" ? process.oPago.cUrlDesafio : null;
+  const back = new URL(args.request.url).searchParams.get(backFromProviderParam) === "1";
+  const challengeUrl =
+    process.oPago?.cEstado === "DESAFIO_3DS" && !back ? process.oPago.cUrlDesafio : null;
   // A wallet's page waits for the payer as a bank's 3-D Secure page does: named as such.
   const wallet = process.oPago?.cBilletera ?? null;
   const title = challengeUrl
@@ -40,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     processId,
     attempt,
+    back,
     challengeUrl,
     wallet,
     seo: seoFor(args, {
@@ -88,7 +93,7 @@ function useTitleWhile(active: boolean, title: string) {
 
 export default function PayConfirm({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { processId, attempt, challengeUrl, wallet } = loaderData;
+  const { processId, attempt, back, challengeUrl, wallet } = loaderData;
   const verification = useVerification(challengeUrl === null);
   useTitleWhile(
     verification.delayed && attempt < verificationAttempts,
@@ -130,7 +135,7 @@ export default function PayConfirm({ loaderData }: Route.ComponentProps) {
         <p>{t("checkout:payResult.delaysHint")}</p>
         <p className="flex flex-wrap gap-3">
           <Link
-            to={payConfirmPath(processId)}
+            to={payConfirmPath(processId, 0, back)}
             className="button-primary"
             onClick={verification.retry}
           >
@@ -149,7 +154,10 @@ export default function PayConfirm({ loaderData }: Route.ComponentProps) {
   return (
     <section className="prose-page" aria-busy="true">
       <noscript>
-        <meta httpEquiv="refresh" content={`1;url=${payConfirmPath(processId, attempt + 1)}`} />
+        <meta
+          httpEquiv="refresh"
+          content={`1;url=${payConfirmPath(processId, attempt + 1, back)}`}
+        />
       </noscript>
       <h1>{t("checkout:payResult.verifyingTitle")}</h1>
       <p role="status">{t("checkout:payResult.verifyingText")}</p>

@@ -1,6 +1,7 @@
 // /payError: the payment did not go through (§4: failed, cancelled), or was given back
 // because the places were lost meanwhile. It says why and offers to pay again with another
-// method (the payment change page) while the purchase is still open.
+// method (the payment change page), or again at the checkout (its places are still held),
+// while the purchase is still open.
 import { Link, redirect } from "react-router";
 import { useTranslation } from "~/lib/i18n";
 import { payChangePath } from "~/lib/pay-result";
@@ -57,9 +58,14 @@ export default function PayError({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="flex flex-wrap gap-3">
         {canPayAgain ? (
-          <Link to={payChangePath(processId)} className="button-primary">
-            {t("checkout:payChange.payWithAnother")}
-          </Link>
+          <>
+            <Link to={`/BuyTicket/${processId}`} className="button-primary">
+              {t("checkout:payResult.payAgainHere")}
+            </Link>
+            <Link to={payChangePath(processId)} className="button-secondary">
+              {t("checkout:payChange.payWithAnother")}
+            </Link>
+          </>
         ) : (
           <Link to="/" className="button-primary">
             {t("layout:errors.backToBillboard")}

@@ -2,7 +2,7 @@
 // the API answers 404 for anyone else's) with its latest payment (oPago).
 import { endpoints, idPath, type PurchaseProcess } from "@contract";
 import { redirect, replace } from "react-router";
-import { payConfirmPath, payErrorPath } from "~/lib/pay-result";
+import { cardFormLeftPath, payConfirmPath, payErrorPath } from "~/lib/pay-result";
 import { notFound } from "~/lib/responses";
 import { type CommerceResult, failureResponse, orThrow } from "~/services/commerce.server";
 import { replacing } from "~/services/history.server";
@@ -37,15 +37,21 @@ export function leaveWhenEnded(shop: RequestContext, process: PurchaseProcess) {
 }
 
 /**
- * Where a buyer coming back from a provider's page (the bank's 3-D Secure, a wallet's) goes
- * once the API said what the payment came to: paid to the success page; declined, cancelled,
- * given back or ended to the failure page, which says which; still undecided (left for later,
- * or unanswered there) to the verification page, which follows it.
+ * Where a buyer coming back from a provider's page (the bank's 3-D Secure, a wallet's,
+ * Bancard's card form) goes once the API said what the payment came to: paid to the success
+ * page; declined, cancelled, given back or ended to the failure page, which says which; still
+ * undecided (left for later, or unanswered there) to the verification page, which follows it.
+ * `openMeans`: what a payment still open on the provider's page (DESAFIO_3DS) means. For a
+ * 3-D Secure or a wallet page, the buyer has not answered there (the page links back to it);
+ * back from Bancard's card form, the buyer paid there and its confirmation is on its way
+ * ("verifying": the page polls) — or, when the return says it failed, gave up: back to the
+ * checkout, places still held ("left").
  */
 export function leaveAfterProviderReturn(
   shop: RequestContext,
   processId: number,
   confirmed: CommerceResult<{ cEstado: string }>,
+  openMeans: "unanswered" | "verifying" | "left" = "unanswered",
 ): never {
   if (!confirmed.ok) {
     if (confirmed.code === "NOT_FOUND") throw notFound();
@@ -54,5 +60,7 @@ export function leaveAfterProviderReturn(
   }
   if (confirmed.data.cEstado === "APROBADO") throw paid(shop, processId);
   if (confirmed.data.cEstado === "CANCELADO") throw redirect(payErrorPath(processId));
-  throw redirect(payConfirmPath(processId));
+  const open = confirmed.data.cEstado === "DESAFIO_3DS";
+  if (open && openMeans === "left") throw redirect(cardFormLeftPath(processId));
+  throw redirect(payConfirmPath(processId, 0, open && openMeans === "verifying"));
 }
