@@ -42,13 +42,13 @@ export type ShopUser = SessionData["user"];
  * greet on the first page after a login or sign-up (§9: shown after 2000 ms), and, after a
  * logout with the city's login, that its end-session page is due (/endSession); and, after the
  * checkout's pay opened Bancard's card form with JavaScript, the form to frame (Bancard's
- * process id: no card data).
+ * process id and origin: no card data).
  */
 export type SessionFlash = {
   notice: string;
   greeting: string;
   endSession: true;
-  cardForm: { idProcesoDeCompra: number; processId: string };
+  cardForm: { idProcesoDeCompra: number; processId: string; origin: string };
 };
 
 const signedCookie = createCookie("__session", {

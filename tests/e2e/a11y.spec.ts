@@ -8,12 +8,12 @@ import { type BrowserContext, expect, type Locator, type Page, test } from "@pla
 import {
   expectAccessible,
   expectIdReferencesResolve,
-  fillCard,
   fillSignUpForm,
   holdGeneralPlaces,
   markSplashSeen,
   openFirstPerformance,
   openSeatForm,
+  payOnCardForm,
   testCards,
   uniqueEmail,
 } from "./support";
@@ -121,7 +121,9 @@ test.describe("after a failed submit the focus is on the error summary", () => {
     await expectAccessible(page);
   });
 
-  test("nothing chosen on a performance, then a declined card", async ({ page }) => {
+  test("nothing chosen on a performance, the terms not accepted, then a declined card", async ({
+    page,
+  }) => {
     await signUp(page);
     await openNumberedPerformance(page);
     // No error yet: nothing may point at an error that is not there.
@@ -132,10 +134,13 @@ test.describe("after a failed submit the focus is on the error summary", () => {
     await expectAccessible(page);
 
     await holdTwoPlaces(page);
-    await fillCard(page, testCards.declines);
     await page.getByRole("button", { name: /^Pagar/ }).click();
-    await expect(errorSummary(page)).toContainText("El pago falló");
+    await expect(errorSummary(page)).toContainText("Tenés que aceptar los términos y condiciones");
     await expect(errorSummary(page)).toBeFocused();
+    await expectAccessible(page);
+    // Declined on Bancard's form: the failure page says why.
+    await payOnCardForm(page, testCards.declines);
+    await expect(page.getByRole("main").getByRole("status")).toContainText("El pago falló");
     await expectAccessible(page);
   });
 });

@@ -7,16 +7,14 @@ import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import {
   expectAccessible,
-  fillCard,
   holdGeneralPlaces,
   markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
+  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -37,122 +35,17 @@ async function holdTwoTickets(page: Page) {
   await expect(page.getByText("2 entradas")).toBeVisible();
 }
 
-const payButton = (page: Page) => page.getByRole("button", { name: /^Pagar/ });
-
-/** "$ 15.813" → 15813. */
-const pesos = (text: string) => Number(text.replace(/[^0-9]/g, ""));
-
-/**
- * Each plan offered states installments that, times how many of each, add up to the total it
- * states ("3 cuotas sin interés: 2 de $ 9.167 y 1 de $ 9.166 (total $ 27.500)").
- */
-async function expectPlansAddUp(installments: ReturnType<Page["getByLabel"]>) {
-  for (const text of await installments.locator("option").allTextContents()) {
-    const count = Number(text.match(/^(\d+)/)?.[1]);
-    const total = pesos(text.match(/total (\$\s[\d.]+)/)?.[1] ?? "");
-    if (count === 1) continue;
-    const runs = [...text.matchAll(/(\d+) de (\$\s[\d.]+)/g)].map((m) => ({
-      count: Number(m[1]),
-      amount: pesos(m[2]),
-    }));
-    const stated =
-      runs.length > 0
-        ? runs
-        : [{ count, amount: pesos(text.match(/ de (\$\s[\d.]+)/)?.[1] ?? "") }];
-    expect(
-      stated.reduce((sum, run) => sum + run.count, 0),
-      text,
-    ).toBe(count);
-    expect(
-      stated.reduce((sum, run) => sum + run.count * run.amount, 0),
-      text,
-    ).toBe(total);
-  }
-}
-
-test("after a declined card, the same form pays with a good one", async ({ page }) => {
-  await signUp(page, "retry");
-  await holdTwoTickets(page);
-  await fillCard(page, testCards.declines);
-  await payButton(page).click();
-  await expect(page.getByRole("alert")).toContainText("El pago falló");
-  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
-
-  // Same form, no reload: another card is a new attempt, not a replay of the decline. What
-  // was typed is still there (the server never sends the security code back).
-  await expect(page.getByLabel(/Leí y acepto/)).toBeChecked();
-  if (!jsOn()) await expect(page.getByLabel("Código de seguridad")).toHaveValue("");
-  await page.getByLabel("Número de tarjeta").fill(testCards.approves);
-  await page.getByLabel("Código de seguridad").fill("123");
-  await payButton(page).click();
-  await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
-  await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
-  await expectAccessible(page);
-});
-
-test("the installments offered are the card's bank's, under the payment method", async ({
-  page,
-}) => {
+test("installments are chosen on Bancard's form, where the card is typed", async ({ page }) => {
   await signUp(page, "installments");
   await holdTwoTickets(page);
-  const installments = page.getByLabel("Cuotas");
-  const field = page.locator(".field").filter({ has: installments });
-  const mastercard = "5555555555554444";
-  if (jsOn()) {
-    // Looked up as the card is typed: its bank and each plan with its total.
-    await page.getByLabel("Número de tarjeta").fill(mastercard);
-    await expect(field).toContainText("Tarjeta MASTERCARD de crédito de Banco Provincia (sandbox)");
-    await expect(installments.locator("option")).toHaveText([
-      /^1 pago de \$/,
-      /^3 cuotas sin interés.*\(total \$/,
-      /^6 cuotas de \$.*de interés, TNA 48 %\)$/,
-      /^12 cuotas de \$.*de interés, TNA 72 %\)$/,
-    ]);
-    await expectPlansAddUp(installments);
-    await page.getByLabel("Tarjeta de débito").check();
-    await expect(field).toContainText(
-      "Esta es una tarjeta de crédito: elegí Tarjeta de crédito como forma de pago",
-    );
-    await expect(installments.locator("option")).toHaveText(["1 pago"]);
-    await expectAccessible(page);
-    await page.getByLabel("Tarjeta de crédito").check();
-    await installments.selectOption("6");
-    await fillCard(page, mastercard);
-    await payButton(page).click();
-    await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
-    return;
-  }
-  // Without JavaScript paying shows the card's plans first, everything typed kept but the
-  // security code; the buyer chooses and pays.
-  await expect(field).toContainText("Al pagar, primero te mostramos las cuotas");
-  await fillCard(page, mastercard);
-  await payButton(page).click();
-  await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
+  // The shop's own plans are the sandbox acquirer's: here the checkout says where they are.
   await expect(
-    page.getByRole("status").filter({ hasText: "Elegí en cuántas cuotas" }),
-  ).toBeFocused();
-  await expect(installments.locator("option")).toHaveCount(4);
-  await expectPlansAddUp(installments);
-  await expect(page.getByLabel("Número de tarjeta")).toHaveValue(mastercard);
-  await expect(page.getByLabel("Código de seguridad")).toHaveValue("");
-  await expectAccessible(page);
-  // A credit card under the debit method is refused next to its number.
-  await page.getByLabel("Tarjeta de débito").check();
-  await page.getByLabel("Código de seguridad").fill("123");
-  await payButton(page).click();
-  await expect(
-    page.locator(".field").filter({ has: page.getByLabel("Número de tarjeta") }),
-  ).toContainText("Esta es una tarjeta de crédito: elegí Tarjeta de crédito como forma de pago");
-  await page.getByLabel("Tarjeta de crédito").check();
-  await page.getByLabel("Código de seguridad").fill("123");
-  await payButton(page).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "Elegí en cuántas cuotas" }),
+    page.getByText(/en el formulario seguro de Bancard, y ahí elegís las cuotas/),
   ).toBeVisible();
-  await installments.selectOption("3");
-  await page.getByLabel("Código de seguridad").fill("123");
-  await payButton(page).click();
+  await expect(page.getByLabel("Número de tarjeta")).toHaveCount(0);
+  await payOnCardForm(page, "5555555555554444", { installments: "6" });
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
+  await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
 });
 
 test("removing the last tickets ends the purchase and goes back to their performance", async ({
@@ -195,8 +88,7 @@ test("a shop product reads as a product from the checkout to My orders", async (
   await expect(held).not.toContainText(/entrada/i);
   await expectAccessible(page);
 
-  await fillCard(page, testCards.approves);
-  await payButton(page).click();
+  await payOnCardForm(page, testCards.approves);
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
   await expect(page.getByRole("main")).toContainText("Taza Cartelera Porteña — Cantidad: 2");
   await expect(page.getByRole("main")).not.toContainText(/entrada/i);

@@ -6,7 +6,6 @@
 import { endpoints } from "@contract";
 import { redirectDocument } from "react-router";
 import { bancardFinishPath, cardFormLeftPath } from "~/lib/pay-result";
-import { paymentProviderOrigins } from "~/services/payment-origins.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { paid, type refusalOf } from "./payment-outcome.server";
 
@@ -42,11 +41,16 @@ export async function payOnCardForm(
   });
   if (!opened.ok) return refused(opened);
   if (opened.data.cEstado === "APROBADO") return paid(shop, processId);
-  const { cProcesoAdquirente, cUrlPagina } = opened.data;
-  if (scripted && cProcesoAdquirente) {
+  const { cProcesoAdquirente, cUrlFormulario, cUrlPagina } = opened.data;
+  if (scripted && cProcesoAdquirente && cUrlFormulario && URL.canParse(cUrlFormulario)) {
     // Read once by the checkout's next render: a reload shows the checkout again, and paying
-    // again opens a new form (the API calls the old one off).
-    shop.session.flash("cardForm", { idProcesoDeCompra: processId, processId: cProcesoAdquirente });
+    // again opens a new form (the API calls the old one off). Bancard's script is served
+    // from the form's own origin (the one the page's policy allows).
+    shop.session.flash("cardForm", {
+      idProcesoDeCompra: processId,
+      processId: cProcesoAdquirente,
+      origin: new URL(cUrlFormulario).origin,
+    });
     return redirectDocument(`/BuyTicket/${processId}`);
   }
   // A page outside the shop: the browser loads it (no client-side navigation).
@@ -57,7 +61,6 @@ export async function payOnCardForm(
 /** The card form the checkout frames now, if its pay just opened one for this process. */
 export function cardFormToFrame(shop: RequestContext, processId: number): CardFormToFrame | null {
   const flashed = shop.session.get("cardForm");
-  const bancard = paymentProviderOrigins().bancard;
-  if (!flashed || flashed.idProcesoDeCompra !== processId || !bancard) return null;
-  return { processId: flashed.processId, scriptUrl: `${bancard}${bancardScriptPath}` };
+  if (!flashed || flashed.idProcesoDeCompra !== processId) return null;
+  return { processId: flashed.processId, scriptUrl: `${flashed.origin}${bancardScriptPath}` };
 }

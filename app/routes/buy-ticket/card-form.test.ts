@@ -3,7 +3,6 @@
 // page without), and /bancard/finish/{id} asks the API what came of it. No card field is sent
 // to the shop: the card is typed on the stand-in's page.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { adoptEmbeddedPaymentOrigins } from "~/services/payment-origins.server";
 import { formPost, pageGet, runRoute } from "~/testing/route-harness";
 import { setUpHeldPurchase } from "~/testing/shop-buyer";
 import {
@@ -20,10 +19,8 @@ let bancardOrigin: string;
 beforeEach(async () => {
   providers = await withHostedProviders(held.api.t);
   bancardOrigin = new URL(providers.bancard.checkoutScriptUrl).origin;
-  adoptEmbeddedPaymentOrigins({ bancard: bancardOrigin });
 });
 afterEach(async () => {
-  adoptEmbeddedPaymentOrigins({});
   await providers.stop();
 });
 
