@@ -2,7 +2,13 @@
 // buyer books places instead of buying them (the booking conditions first: refused without
 // them), finds the booking in My bookings and pays it later through the usual checkout.
 import { expect, test } from "@playwright/test";
-import { expectAccessible, fillCard, openShowOnSale, signUpByPost, skipSplash } from "./support";
+import {
+  expectAccessible,
+  openShowOnSale,
+  payOnCardForm,
+  signUpByPost,
+  skipSplash,
+} from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -50,8 +56,7 @@ test("book places, find them in My bookings, and pay the booking later", async (
   await expect(page.getByText(/Tu reserva guarda estos lugares hasta el/)).toBeVisible();
   await expect(page.getByText("2 entradas")).toBeVisible();
   await expectAccessible(page);
-  await fillCard(page, "4111111111111111");
-  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await payOnCardForm(page, "4111111111111111");
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
   await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
 

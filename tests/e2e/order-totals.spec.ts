@@ -7,12 +7,12 @@ import { PDFDocument } from "pdf-lib";
 import { pageTexts } from "../../commerce/testing/pdf-text.ts";
 import {
   expectAccessible,
-  fillCard,
   holdGeneralPlaces,
   markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
   orderTotalLine,
+  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";
@@ -61,7 +61,6 @@ test("after home delivery changes the total, the summary and the Pay button say 
   await expect(payButton(page)).toHaveText(`Pagar ${before}`);
 
   await page.getByLabel(/^Envío a domicilio/).check();
-  await fillCard(page, testCards.approves);
   // A submit refused before anything is recorded (the terms left unaccepted): without
   // JavaScript the page comes back with the choice as sent; with it, the form stops it.
   await page.getByLabel(/Leí y acepto/).uncheck();
@@ -81,17 +80,16 @@ test("My orders and the bill show every total of the order, paid and pending apa
 }) => {
   await checkoutWithAddress(page, "order-totals");
   await page.getByLabel(/^Envío a domicilio/).check();
-  await fillCard(page, testCards.approves);
+  await page.getByLabel(/Leí y acepto/).check();
   // The total as the checkout shows it once the delivery counts: what is charged and what
   // the order says was paid. Without JavaScript paying first shows the new total.
   if (test.info().project.name === "js-off") {
     await payButton(page).click();
     await expect(page.getByRole("status").filter({ hasText: "el total ahora es" })).toBeVisible();
-    await page.getByLabel("Código de seguridad").fill("123");
   }
   const total = (await summaryTotal(page).textContent()) ?? "";
   await expect(payButton(page)).toHaveText(`Pagar ${total}`);
-  await payButton(page).click();
+  await payOnCardForm(page, testCards.approves);
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
   // The purchase-ended page shows the order's totals as My orders does.
   await expect(orderTotalLine(page, "Entrega")).toHaveText("$ 2.500");

@@ -4,11 +4,11 @@
 import { expect, test } from "@playwright/test";
 import {
   expectAccessible,
-  fillCard,
   holdGeneralPlaces,
   markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
+  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";
@@ -61,8 +61,7 @@ test("a purchase with two different promotions, one of them by code", async ({ p
   expect(await main.locator("dt:has-text('Total') + dd").textContent()).not.toBe(totalBefore);
   await expectAccessible(page);
 
-  await fillCard(page, testCards.approves);
-  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await payOnCardForm(page, testCards.approves);
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
   await page.getByRole("link", { name: "Ver mis compras" }).click();
   await expect(page).toHaveURL(/\/myOrders$/);

@@ -9,7 +9,13 @@ import type { ChildProcess } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_QUEUE_SHOW } from "../../commerce/seed/queue.ts";
 import { closedPort, startSecondStorefront, stopSecondStorefront } from "./second-storefront";
-import { expectAccessible, fillCard, holdGeneralPlaces, signUpByPost, skipSplash } from "./support";
+import {
+  expectAccessible,
+  holdGeneralPlaces,
+  payOnCardForm,
+  signUpByPost,
+  skipSplash,
+} from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 test.beforeEach(skipSplash);
@@ -158,8 +164,7 @@ test("a buyer who arrives early waits in the pre-queue, is let in after the star
 
     await holdGeneralPlaces(page, 1);
     await expectAccessible(page);
-    await fillCard(page, "4111111111111111");
-    await page.getByRole("button", { name: /^Pagar/ }).click();
+    await payOnCardForm(page, "4111111111111111");
     await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
     await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
     await expectAccessible(page);

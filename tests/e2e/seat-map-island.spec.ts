@@ -5,9 +5,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
-  fillCard,
   markSplashSeen,
   openFirstPerformance,
+  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";
@@ -94,8 +94,7 @@ test("two seats chosen on the map by keyboard only, then bought", async ({ page 
       page.getByText(new RegExp(`Fila ${row}, butaca ${number}\\b`)).first(),
     ).toBeVisible();
   }
-  await fillCard(page, testCards.approves);
-  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await payOnCardForm(page, testCards.approves);
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
 });
 

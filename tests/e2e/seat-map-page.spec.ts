@@ -5,10 +5,10 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   expectAccessible,
-  fillCard,
   markSplashSeen,
   openFirstPerformance,
   openSeatForm,
+  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";
@@ -56,8 +56,7 @@ async function payAndConfirm(page: Page, tickets: number) {
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
   await expect(page.getByText(new RegExp(`\\b${tickets} entradas?\\b`)).first()).toBeVisible();
   await expectAccessible(page);
-  await fillCard(page, testCards.approves);
-  await page.getByRole("button", { name: /^Pagar/ }).click();
+  await payOnCardForm(page, testCards.approves);
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
   await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
 }
