@@ -41,7 +41,7 @@ export function leaveWhenEnded(shop: RequestContext, process: PurchaseProcess) {
  * Bancard's card form) goes once the API said what the payment came to: paid to the success
  * page; declined, cancelled, given back or ended to the failure page, which says which; still
  * undecided (left for later, or unanswered there) to the verification page, which follows it.
- * `openMeans`: what a payment still open on the provider's page (DESAFIO_3DS) means. For a
+ * `openMeans`: what a payment still open on the provider's page means. For a
  * 3-D Secure or a wallet page, the buyer has not answered there (the page links back to it);
  * back from Bancard's card form, the buyer paid there and its confirmation is on its way
  * ("verifying": the page polls) — or, when the return says it failed, gave up: back to the
@@ -60,7 +60,7 @@ export function leaveAfterProviderReturn(
   }
   if (confirmed.data.cEstado === "APROBADO") throw paid(shop, processId);
   if (confirmed.data.cEstado === "CANCELADO") throw redirect(payErrorPath(processId));
-  const open = confirmed.data.cEstado === "DESAFIO_3DS";
-  if (open && openMeans === "left") throw redirect(cardFormLeftPath(processId));
-  throw redirect(payConfirmPath(processId, 0, open && openMeans === "verifying"));
+  // Still open (DESAFIO_3DS, or PENDIENTE: Bancard has no confirmation to give yet).
+  if (openMeans === "left") throw redirect(cardFormLeftPath(processId));
+  throw redirect(payConfirmPath(processId, 0, openMeans === "verifying"));
 }
