@@ -282,7 +282,7 @@ test.describe("modal dialogs", () => {
     await signUp(page);
     await openNumberedPerformance(page);
     await holdTwoPlaces(page);
-    await page.getByLabel("Número de tarjeta").focus();
+    await page.getByLabel(/Leí y acepto/).focus();
     await page.clock.fastForward("31:00");
 
     const dialog = page.getByRole("dialog", { name: "Proceso de compra cancelado" });
