@@ -177,7 +177,9 @@ export function PaymentForm({
       />
       {walletsOffered ? (
         <p className="text-sm text-stone-600" id="wallet-note">
-          {hydrated && walletChosen ? t("checkout:wallet.chosen") : t("checkout:wallet.noCard")}
+          {hydrated && walletChosen
+            ? t("checkout:wallet.chosen")
+            : t(ownCardFields ? "checkout:wallet.noCard" : "checkout:wallet.onItsPage")}
         </p>
       ) : null}
       <PayPalNote methods={paymentMethods} chosen={hydrated && chosenKind === "PAYPAL"} />
