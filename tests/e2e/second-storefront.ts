@@ -24,6 +24,8 @@ export function closedPort(): Promise<number> {
 export async function startSecondStorefront(
   port: number,
   env: Record<string, string>,
+  /** Told everything it prints (its log lines): unset, its output is not kept. */
+  onOutput?: (text: string) => void,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["build/node/storefront.mjs"], {
     env: {
@@ -36,14 +38,17 @@ export async function startSecondStorefront(
       STOP_WITH_PARENT: "true",
       ...env,
     },
-    stdio: ["pipe", "ignore", "pipe"],
+    stdio: ["pipe", onOutput ? "pipe" : "ignore", "pipe"],
   });
   // Kept to say why, should it not start.
   let stderr = "";
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (text: string) => {
     stderr = (stderr + text).slice(-4000);
+    onOutput?.(text);
   });
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", (text: string) => onOutput?.(text));
   // However the test ends (a hook's timeout included), the storefront goes with it: left
   // running, it would keep its port from the next start.
   const killIt = () => child.kill();
