@@ -57,6 +57,10 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
     },
     (text) => output.push(text),
   );
+  // It answers at once, and takes requests once its API (with its stand-ins) started.
+  await expect
+    .poll(async () => (await fetch(`${origin}/readyz`)).status, { timeout: 60_000 })
+    .toBe(200);
   context = await browser.newContext({ baseURL: origin, locale: "es-AR" });
   await context.addInitScript(markSplashSeen);
   context.on("request", (request) => {
