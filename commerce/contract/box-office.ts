@@ -2,10 +2,11 @@
 // counter's charge (cash or card present, to a walk-in buyer), its list of sales, and the
 // cancellation of one of them.
 import { z } from "zod";
+import { acquirerFormRequest, acquirerFormResponse } from "./acquirer-form.ts";
 import { chargeErrors } from "./business-errors.ts";
 import { cardSchema } from "./card.ts";
 import { emailSchema } from "./customers.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { ordersResponse } from "./orders.ts";
 import { idParams } from "./shared.ts";
 import { plainText } from "./text.ts";
@@ -17,6 +18,15 @@ export const boxChargeResponse = z.object({
   idProcesoDeCompra: z.number().int(),
 });
 
+/** The walk-in buyer the counter's sale is for. */
+const counterBuyer = z.object({
+  cNombre: plainText({ error: "buyerNameRequired" })
+    .min(1, { error: "buyerNameRequired" })
+    .max(120, { error: "tooLong" }),
+  /** Optional: the tickets are printed at the counter; given, they are mailed too. */
+  cEmail: z.union([z.literal(""), emailSchema]).optional(),
+});
+
 export const counterPaymentMedia = ["EFECTIVO", "TARJETA_PRESENTE"] as const;
 
 export const boxChargeRequest = z
@@ -24,13 +34,7 @@ export const boxChargeRequest = z
     /** A retry with the same key never charges (or records cash) twice. */
     cClaveIdempotencia: plainText({ trim: false }).min(8).max(100),
     cMedioDePago: z.enum(counterPaymentMedia, { error: "paymentMediumRequired" }),
-    oComprador: z.object({
-      cNombre: plainText({ error: "buyerNameRequired" })
-        .min(1, { error: "buyerNameRequired" })
-        .max(120, { error: "tooLong" }),
-      /** Optional: the tickets are printed at the counter; given, they are mailed too. */
-      cEmail: z.union([z.literal(""), emailSchema]).optional(),
-    }),
+    oComprador: counterBuyer,
     /** The card presented at the counter (card present only). */
     oTarjeta: cardSchema.optional(),
     nCuotas: z.coerce.number().int().min(1).max(24).default(1),
@@ -91,4 +95,24 @@ export const cancelOrderEndpoint = defineEndpoint({
   errors: ["ORDER_NOT_CANCELLABLE", "REFUND_FAILED"],
   params: idParams,
   response: cancelOrderResponse,
+});
+
+export const boxChargeFormRequest = acquirerFormRequest.extend({ oComprador: counterBuyer });
+export type BoxChargeFormRequest = z.infer<typeof boxChargeFormRequest>;
+
+export const boxChargeFormEndpoint = defineEndpoint({
+  id: "boxChargeForm",
+  method: "POST",
+  path: "/Proceso/{id}/CobrarBoleteria/card/BancardiFrame",
+  area: "purchase",
+  summary:
+    "Box office: sells the places a BOX process holds to a walk-in buyer by card, typed on " +
+    "Bancard's card form (as Proceso/{id}/card/BancardiFrame); when Bancard confirms, the " +
+    "sale is the counter's card sale of that buyer. Clerks only (403).",
+  access: "customer",
+  errors: chargeErrors,
+  params: idParams,
+  body: boxChargeFormRequest,
+  bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },
+  response: acquirerFormResponse,
 });

@@ -12,7 +12,12 @@ import {
   releaseBookingEndpoint,
   resumeBookingEndpoint,
 } from "./bookings.ts";
-import { boxChargeEndpoint, cancelOrderEndpoint, counterSalesEndpoint } from "./box-office.ts";
+import {
+  boxChargeEndpoint,
+  boxChargeFormEndpoint,
+  cancelOrderEndpoint,
+  counterSalesEndpoint,
+} from "./box-office.ts";
 import {
   billboardEndpoint,
   contactEndpoint,
@@ -72,11 +77,13 @@ import {
   cancelChargeEndpoint,
   confirm3dsEndpoint,
   payAgainEndpoint,
+  payAgainFormEndpoint,
   paymentChangeEndpoint,
 } from "./payment-follow-up.ts";
 import {
   createPaymentLinkEndpoint,
   payByLinkEndpoint,
+  payByLinkFormEndpoint,
   paymentLinkCardPlansEndpoint,
   paymentLinkEndpoint,
 } from "./payment-links.ts";
@@ -205,6 +212,7 @@ export const endpoints = {
   paymentLink: paymentLinkEndpoint,
   paymentLinkCardPlans: paymentLinkCardPlansEndpoint,
   payByLink: payByLinkEndpoint,
+  payByLinkForm: payByLinkFormEndpoint,
   preValidation: preValidationEndpoint,
   charge: chargeEndpoint,
   // purchase: after a charge that did not end at once
@@ -215,6 +223,7 @@ export const endpoints = {
   paymentChange: paymentChangeEndpoint,
   awaitingPayments: awaitingPaymentsEndpoint,
   payAgain: payAgainEndpoint,
+  payAgainForm: payAgainFormEndpoint,
   // purchase: the second payment calls, cards and wallets in one shape
   paymentMethods2: paymentMethods2Endpoint,
   preValidation2: preValidation2Endpoint,
@@ -249,6 +258,7 @@ export const endpoints = {
   chooseProcessPromotions: chooseProcessPromotionsEndpoint,
   // the box office (clerks only)
   boxCharge: boxChargeEndpoint,
+  boxChargeForm: boxChargeFormEndpoint,
   counterSales: counterSalesEndpoint,
   cancelOrder: cancelOrderEndpoint,
   // orders

@@ -5,40 +5,18 @@
 // route confirms (Bancard/Confirmar3DS, proceso/confirmacion); the providers also confirm
 // server to server (bancard/confirmacion, paypal/webhook).
 import { z } from "zod";
+import { acquirerFormRequest, acquirerFormResponse } from "./acquirer-form.ts";
 import { chargeErrors } from "./business-errors.ts";
 import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { charge2Response } from "./payments-v2.ts";
 import { chargeRequest } from "./purchase.ts";
+
+export * from "./acquirer-form.ts";
+
 import { idParams, listOf } from "./shared.ts";
 import { plainText } from "./text.ts";
 
 const returnUrl = chargeRequest.shape.cUrlRetorno.unwrap();
-const idempotencyKey = chargeRequest.shape.cClaveIdempotencia;
-
-/** POST Proceso/{id}/card/BancardiFrame: opens the payment on Bancard's card form. */
-export const acquirerFormRequest = z.object({
-  cClaveIdempotencia: idempotencyKey,
-  /** Where Bancard sends the buyer back (/bancard/finish/{id}). */
-  cUrlRetorno: returnUrl,
-  /** Where the buyer goes who gives up on the form: the checkout, places still held. */
-  cUrlCancelacion: returnUrl,
-});
-
-/**
- * FORMULARIO: the buyer types the card on Bancard's form: framed (cUrlFormulario, drawn by
- * Bancard's script cUrlScript) or full page without JavaScript (cUrlPagina). APROBADO: this
- * key's payment was already approved (idPedido).
- */
-export const acquirerFormResponse = z.object({
-  idProcesoDeCompra: z.number().int(),
-  cEstado: z.enum(["FORMULARIO", "APROBADO"]),
-  idPedido: z.number().int().nullable(),
-  /** Bancard's id of the payment (its process_id), which its script draws the form for. */
-  cProcesoAdquirente: z.string().nullable(),
-  cUrlFormulario: z.string().nullable(),
-  cUrlPagina: z.string().nullable(),
-});
-export type AcquirerFormResponse = z.infer<typeof acquirerFormResponse>;
 
 export const acquirerFormEndpoint = defineEndpoint({
   id: "acquirerForm",

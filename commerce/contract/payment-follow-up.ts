@@ -1,6 +1,7 @@
 // Contract of what follows a charge that did not end at once (spec §7: Bancard/Confirmar3DS,
 // Bancard/Cancelar3DS, Cobrar/Cancelar) and of the acquirer's notifications (webhook).
 import { z } from "zod";
+import { acquirerFormRequest, acquirerFormResponse } from "./acquirer-form.ts";
 import { chargeErrors } from "./business-errors.ts";
 import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { chargeRequest, chargeResponse, purchaseProcessSchema } from "./purchase.ts";
@@ -123,4 +124,25 @@ export const payAgainEndpoint = defineEndpoint({
   body: payAgainRequest,
   bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },
   response: chargeResponse,
+});
+
+export const payAgainFormRequest = acquirerFormRequest.extend({
+  nFormaDePago: payAgainRequest.shape.nFormaDePago,
+});
+
+export const payAgainFormEndpoint = defineEndpoint({
+  id: "payAgainForm",
+  method: "POST",
+  path: "/operacion/cambio/{id}/card/BancardiFrame",
+  area: "purchase",
+  summary:
+    "Pays again a purchase whose payment was refused or cancelled, on Bancard's card form: " +
+    "chooses the payment method and opens the payment as Proceso/{id}/card/BancardiFrame; " +
+    "Bancard sends the buyer back to cUrlRetorno.",
+  access: "customer",
+  errors: chargeErrors,
+  params: idParams,
+  body: payAgainFormRequest,
+  bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },
+  response: acquirerFormResponse,
 });

@@ -4,6 +4,7 @@
 // hash. The link lives while the process holds its places; paying makes the order the
 // clerk's counter sale to that buyer, mailed to them.
 import { z } from "zod";
+import { acquirerFormRequest, acquirerFormResponse } from "./acquirer-form.ts";
 import {
   cardPlanErrors,
   chargeErrors,
@@ -13,7 +14,7 @@ import {
 import { cardSchema } from "./card.ts";
 import { cardPlansParams, cardPlansResponse } from "./card-plans.ts";
 import { emailSchema } from "./customers.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { chargeRequest, chargeResponse, paymentStates, processStates } from "./purchase.ts";
 import { idParams } from "./shared.ts";
 import { plainText } from "./text.ts";
@@ -138,4 +139,21 @@ export const paymentLinkCardPlansEndpoint = defineEndpoint({
   errors: cardPlanErrors,
   params: paymentLinkParams.extend({ cardBin: cardPlansParams.shape.cardBin }),
   response: cardPlansResponse,
+});
+
+export const payByLinkFormEndpoint = defineEndpoint({
+  id: "payByLinkForm",
+  method: "POST",
+  path: "/LinkPago/{id}/{cClave}/card/BancardiFrame",
+  area: "purchase",
+  summary:
+    "Opens a payment link's payment on Bancard's card form, without login (as " +
+    "Proceso/{id}/card/BancardiFrame): the buyer types the card there; Bancard confirms to " +
+    "the shop and sends the buyer back to cUrlRetorno, the link's own page. An unknown key is a 404.",
+  access: "public",
+  errors: chargeErrors,
+  params: paymentLinkParams,
+  body: acquirerFormRequest,
+  bodyFromHeaders: { cClaveIdempotencia: apiHeaders.idempotencyKey },
+  response: acquirerFormResponse,
 });

@@ -308,6 +308,12 @@ export const payments = pgTable(
     installmentsTotal: integer("installments_total"),
     /** The card's network by the acquirer's BIN lookup (VISA, MASTERCARD, AMEX, CABAL). */
     cardBrand: text("card_brand"),
+    /**
+     * A box-office sale paid on the acquirer's form: the walk-in buyer, kept for when the
+     * acquirer confirms after the clerk's request has ended (settlement.ts).
+     */
+    counterBuyerName: text("counter_buyer_name"),
+    counterBuyerEmail: text("counter_buyer_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,11 +1,17 @@
-// Box-office handlers (clerks only: FORBIDDEN for anyone else): the counter's charge, its
-// list of sales, and the cancellation of one of them.
-import { boxChargeEndpoint, cancelOrderEndpoint, counterSalesEndpoint } from "../contract/index.ts";
+// Box-office handlers (clerks only: FORBIDDEN for anyone else): the counter's charge (cash,
+// or a card on Bancard's form), its list of sales, and the cancellation of one of them.
+import {
+  boxChargeEndpoint,
+  boxChargeFormEndpoint,
+  cancelOrderEndpoint,
+  counterSalesEndpoint,
+} from "../contract/index.ts";
 import { requireBoxClerk } from "../customers/staff.ts";
 import type { CommerceDeps } from "../deps.ts";
 import { cancelOrder } from "../orders/cancellation.ts";
 import { loadOrders } from "../orders/history.ts";
-import { chargeAtCounter } from "../payments/counter-charge.ts";
+import { chargeAtCounter, openCounterCardForm } from "../payments/counter-charge.ts";
+import { acquirerFormAnswer, refuseCardDataWithBancard, requireBancard } from "./acquirer-form.ts";
 import { implement } from "./register.ts";
 
 /** The counter's list is for the day's work: the latest sales only. */
@@ -14,6 +20,7 @@ const COUNTER_SALES_SHOWN = 50;
 export function boxOfficeHandlers(deps: CommerceDeps) {
   return [
     implement(boxChargeEndpoint, async ({ params, body, customerId, language }) => {
+      if (body.cMedioDePago === "TARJETA_PRESENTE") refuseCardDataWithBancard(deps);
       const { orderId } = await chargeAtCounter(deps, {
         processId: params.id,
         customerId,
@@ -21,6 +28,17 @@ export function boxOfficeHandlers(deps: CommerceDeps) {
         language,
       });
       return { idPedido: orderId, cEstado: "APROBADO" as const, idProcesoDeCompra: params.id };
+    }),
+
+    implement(boxChargeFormEndpoint, async ({ params, body, customerId, language }) => {
+      requireBancard(deps);
+      const result = await openCounterCardForm(deps, {
+        processId: params.id,
+        customerId,
+        request: body,
+        language,
+      });
+      return acquirerFormAnswer(deps, params.id, result);
     }),
 
     implement(counterSalesEndpoint, async ({ customerId, language }) => {

@@ -25,6 +25,7 @@ import {
 import { latestPayment } from "../payments/payment-state.ts";
 import { deleteSavedCard, openCardRegistration, savedCardsOf } from "../payments/saved-cards.ts";
 import { ownProcess } from "../purchase/process.ts";
+import { acquirerFormAnswer } from "./acquirer-form.ts";
 import { charge2Answer } from "./payments-v2.ts";
 import { implement } from "./register.ts";
 
@@ -46,26 +47,7 @@ export function hostedPaymentHandlers(deps: CommerceDeps) {
         returnUrl: body.cUrlRetorno,
         language,
       });
-      const base = { idProcesoDeCompra: params.id, cProcesoAdquirente: null };
-      if ("orderId" in result) {
-        return {
-          ...base,
-          cEstado: "APROBADO" as const,
-          idPedido: result.orderId,
-          cUrlFormulario: null,
-          cUrlPagina: null,
-        };
-      }
-      if (!("challengeUrl" in result)) throw businessError("PAYMENT_IN_PROGRESS");
-      const payment = await latestPayment(deps.db, params.id);
-      return {
-        ...base,
-        cEstado: "FORMULARIO" as const,
-        idPedido: null,
-        cProcesoAdquirente: payment?.providerReference ?? null,
-        cUrlFormulario: result.embedUrl ?? null,
-        cUrlPagina: result.challengeUrl,
-      };
+      return acquirerFormAnswer(deps, params.id, result);
     }),
 
     implement(payPalOrderEndpoint, async ({ params, query, customerId, language, c }) => {

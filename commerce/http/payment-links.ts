@@ -1,8 +1,9 @@
 // Payment links: the clerk creates one (mailed to the buyer), the buyer reads and pays it
-// without login. Thin handlers over payments/payment-links.ts.
+// without login (by card on Bancard's form, or the sandbox's card data). Thin handlers over payments/payment-links.ts.
 import {
   createPaymentLinkEndpoint,
   payByLinkEndpoint,
+  payByLinkFormEndpoint,
   paymentLinkCardPlansEndpoint,
   paymentLinkEndpoint,
 } from "../contract/index.ts";
@@ -10,7 +11,13 @@ import type { CommerceDeps } from "../deps.ts";
 import { sendLater } from "../mail/send-later.ts";
 import { paymentLinkMail } from "../orders/payment-link-mail.ts";
 import { paymentLinkCardPlans } from "../payments/card-plans.ts";
-import { createPaymentLink, payByLink, paymentLinkView } from "../payments/payment-links.ts";
+import {
+  createPaymentLink,
+  openLinkPaymentForm,
+  payByLink,
+  paymentLinkView,
+} from "../payments/payment-links.ts";
+import { acquirerFormAnswer, refuseCardDataWithBancard, requireBancard } from "./acquirer-form.ts";
 import { chargeAnswer } from "./purchase.ts";
 import { implement } from "./register.ts";
 
@@ -46,6 +53,7 @@ export function paymentLinkHandlers(deps: CommerceDeps) {
     ),
 
     implement(payByLinkEndpoint, async ({ params, body, language }) => {
+      refuseCardDataWithBancard(deps);
       const { process, result } = await payByLink(deps, {
         processId: params.id,
         key: params.cClave,
@@ -53,6 +61,17 @@ export function paymentLinkHandlers(deps: CommerceDeps) {
         language,
       });
       return chargeAnswer(process.id, result);
+    }),
+
+    implement(payByLinkFormEndpoint, async ({ params, body, language }) => {
+      requireBancard(deps);
+      const { process, result } = await openLinkPaymentForm(deps, {
+        processId: params.id,
+        key: params.cClave,
+        request: body,
+        language,
+      });
+      return acquirerFormAnswer(deps, process.id, result);
     }),
   ];
 }

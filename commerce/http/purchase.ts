@@ -15,6 +15,7 @@ import {
   extendEndpoint,
   invalidateEndpoint,
   payAgainEndpoint,
+  payAgainFormEndpoint,
   paymentChangeEndpoint,
   paymentMethodsEndpoint,
   preValidationEndpoint,
@@ -37,6 +38,7 @@ import {
   mayPayAgain,
   receiveNotification,
 } from "../payments/payment-follow-up.ts";
+import { BANCARD_PROVIDER } from "../payments/payment-providers.ts";
 import { preValidate } from "../payments/pre-validation.ts";
 import { cardMethodRules } from "../purchase/catalogues.ts";
 import { offeredDeliveryTypes, selectDelivery } from "../purchase/delivery.ts";
@@ -51,6 +53,7 @@ import { answerQuestions, processQuestions } from "../purchase/process-answers.t
 import { extendProcess, invalidateProcess } from "../purchase/process-clock.ts";
 import { loadProcessView } from "../purchase/view.ts";
 import { ensureQueuePass } from "../queue/pass.ts";
+import { acquirerFormAnswer, refuseCardDataWithBancard, requireBancard } from "./acquirer-form.ts";
 import { implement } from "./register.ts";
 
 export function purchaseHandlers(deps: CommerceDeps) {
@@ -204,6 +207,7 @@ export function purchaseHandlers(deps: CommerceDeps) {
     })),
 
     implement(payAgainEndpoint, async ({ params, body, customerId, language }) => {
+      refuseCardDataWithBancard(deps);
       const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };
       await selectPaymentMethod(deps, input);
       const result = await charge(deps, {
@@ -216,6 +220,22 @@ export function purchaseHandlers(deps: CommerceDeps) {
         language,
       });
       return chargeAnswer(params.id, result);
+    }),
+
+    implement(payAgainFormEndpoint, async ({ params, body, customerId, language }) => {
+      requireBancard(deps);
+      const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };
+      await selectPaymentMethod(deps, input);
+      const result = await charge(deps, {
+        processId: params.id,
+        customerId,
+        key: body.cClaveIdempotencia,
+        installments: 1,
+        hosted: { provider: BANCARD_PROVIDER, cancelUrl: body.cUrlCancelacion },
+        returnUrl: body.cUrlRetorno,
+        language,
+      });
+      return acquirerFormAnswer(deps, params.id, result);
     }),
 
     // The signature covers the body as sent: it is read raw (Hono keeps it after parsing).

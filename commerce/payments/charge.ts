@@ -203,6 +203,9 @@ async function openPayment(
           cardBrand: card?.brand ?? saved?.brand ?? null,
           cardLast4: input.card?.cNumero.slice(-4) ?? saved?.maskedNumber.slice(-4) ?? null,
           provider,
+          // Settled when the acquirer confirms, the sale still names its walk-in buyer.
+          counterBuyerName: input.counter?.buyerName ?? null,
+          counterBuyerEmail: input.counter?.buyerEmail ?? null,
           createdAt: now,
         })
         // The key was used for another process meanwhile: the next round finds it.

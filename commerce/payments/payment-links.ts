@@ -20,6 +20,7 @@ import { ensureOpen, ownProcess, type ProcessRow } from "../purchase/process.ts"
 import { loadProcessView } from "../purchase/view.ts";
 import { type ChargeResult, charge } from "./charge.ts";
 import { linkSaleOf } from "./link-sale.ts";
+import { BANCARD_PROVIDER } from "./payment-providers.ts";
 import { latestPayment } from "./payment-state.ts";
 import { resolvePendingPayment } from "./reconcile.ts";
 
@@ -110,14 +111,47 @@ export async function paymentLinkView(
   };
 }
 
+/** The link's process and the sale it hands to its buyer (a 404 for an unknown key). */
+async function linkToPay(deps: CommerceDeps, processId: number, key: string) {
+  const { process } = await linkedProcess(deps, processId, key);
+  const sale = await linkSaleOf(deps.db, process.id);
+  if (!sale) throw notFound();
+  return { process, sale };
+}
+
+/**
+ * Opens a link's payment on Bancard's card form, as the clerk's counter sale to the buyer it
+ * names: the buyer types the card there and comes back to the link's own page.
+ */
+export async function openLinkPaymentForm(
+  deps: CommerceDeps,
+  input: {
+    processId: number;
+    key: string;
+    request: { cClaveIdempotencia: string; cUrlRetorno: string; cUrlCancelacion: string };
+    language: Language;
+  },
+): Promise<{ process: ProcessRow; result: ChargeResult }> {
+  const { process, sale } = await linkToPay(deps, input.processId, input.key);
+  const result = await charge(deps, {
+    processId: process.id,
+    customerId: process.customerId,
+    key: input.request.cClaveIdempotencia,
+    installments: 1,
+    hosted: { provider: BANCARD_PROVIDER, cancelUrl: input.request.cUrlCancelacion },
+    returnUrl: input.request.cUrlRetorno,
+    language: input.language,
+    counter: sale,
+  });
+  return { process, result };
+}
+
 /** Pays a link by card, as the clerk's counter sale to the buyer it names. */
 export async function payByLink(
   deps: CommerceDeps,
   input: { processId: number; key: string; request: PayByLinkRequest; language: Language },
 ): Promise<{ process: ProcessRow; result: ChargeResult }> {
-  const { process } = await linkedProcess(deps, input.processId, input.key);
-  const sale = await linkSaleOf(deps.db, process.id);
-  if (!sale) throw notFound();
+  const { process, sale } = await linkToPay(deps, input.processId, input.key);
   const result = await charge(deps, {
     processId: process.id,
     customerId: process.customerId,

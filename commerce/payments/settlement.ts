@@ -39,9 +39,22 @@ export function lostReason(stored: string | null): BusinessErrorCode {
 export type CounterSale = {
   buyerName: string;
   buyerEmail: string | null;
-  /** CARD: paid online through a payment link (payment-links.ts). */
+  /**
+   * CARD: paid on the acquirer's form (a payment link's buyer online, or the counter's sale
+   * on Bancard's form); CARD_PRESENT: the card's data typed at the counter (sandbox).
+   */
   medium: "CASH" | "CARD_PRESENT" | "CARD";
 };
+
+/** The walk-in buyer a box-office sale on the acquirer's form keeps on its payment. */
+function storedCounterSale(payment: typeof payments.$inferSelect): CounterSale | undefined {
+  if (payment.counterBuyerName === null) return undefined;
+  return {
+    buyerName: payment.counterBuyerName,
+    buyerEmail: payment.counterBuyerEmail,
+    medium: "CARD",
+  };
+}
 
 /**
  * The order of the payment; `created` (and its total) when this call wrote it, not a
@@ -112,9 +125,12 @@ export async function completePurchase(
         isPastDeadline(process.deadline, now) ? "PROCESS_EXPIRED" : "PAYMENT_FAILED",
       );
     }
-    // A payment link's sale is settled here too when its bank decided later (no counter
-    // facts travel then): the link names the buyer.
-    const sale = counter ?? (process.kind === "BOX" ? await linkSaleOf(tx, process.id) : undefined);
+    // A counter sale is settled here too when its acquirer decided later (no counter facts
+    // travel then): the payment keeps the walk-in buyer, or the payment link names them.
+    const sale =
+      counter ??
+      storedCounterSale(payment) ??
+      (process.kind === "BOX" ? await linkSaleOf(tx, process.id) : undefined);
     // Home delivery keeps the address as it is now: deleted while paying, nothing can be sent.
     const deliveryAddress = delivery.home ? await deliveryAddressOf(tx, process) : null;
     if (delivery.home && !deliveryAddress) throw new PurchaseLost("DELIVERY_ADDRESS_REQUIRED");
