@@ -4,15 +4,21 @@
 // on ports chosen at start) are, once it has started.
 import { config, type PaymentProviderOrigins } from "./config.server";
 
-let embedded: PaymentProviderOrigins = {};
+/**
+ * Kept process-wide: the server (which starts the API) and the storefront's build each load
+ * their own instance of this module, and both read the origins (the policy, Bancard's form).
+ */
+const embeddedKey = Symbol.for("storefront.embeddedPaymentOrigins");
+const shared = globalThis as { [embeddedKey]?: PaymentProviderOrigins };
 
 /** The embedded API's providers, once it started (server/runtime.ts). */
 export function adoptEmbeddedPaymentOrigins(origins: PaymentProviderOrigins) {
-  embedded = origins;
+  shared[embeddedKey] = origins;
 }
 
 export function paymentProviderOrigins(): PaymentProviderOrigins {
   const configured = config.paymentProviderOrigins;
+  const embedded = shared[embeddedKey] ?? {};
   return {
     bancard: configured.bancard ?? embedded.bancard,
     paypalApproval: configured.paypalApproval ?? embedded.paypalApproval,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { adoptEmbeddedPaymentOrigins, paymentProviderOrigins } from "./payment-origins.server";
 
 describe("the payment origins a page allows", () => {
@@ -12,5 +12,12 @@ describe("the payment origins a page allows", () => {
       bancard: "http://127.0.0.1:40123",
       paypalApproval: "http://127.0.0.1:40124",
     });
+  });
+
+  it("are seen by another instance of this module: the server's and the build's are two", async () => {
+    adoptEmbeddedPaymentOrigins({ bancard: "http://127.0.0.1:40125" });
+    vi.resetModules();
+    const buildsOwn = await import("./payment-origins.server");
+    expect(buildsOwn.paymentProviderOrigins().bancard).toBe("http://127.0.0.1:40125");
   });
 });

@@ -52,7 +52,7 @@ const form = (key: string, back: string) => ({
 });
 
 /** The card typed on Bancard's page, without script: Bancard confirms, then sends back. */
-async function typeCard(opened: { json: { nCode: number; oData: unknown } }, number: string) {
+async function typeCard(opened: { json: { nCode: number; oData?: unknown } }, number: string) {
   if (opened.json.nCode !== 200) throw new Error(JSON.stringify(opened.json));
   const answer = acquirerFormResponse.parse(opened.json.oData);
   expect(answer).toMatchObject({ cEstado: "FORMULARIO", idPedido: null });
