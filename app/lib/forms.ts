@@ -144,6 +144,12 @@ export const paymentLinkFormWith = onePerCardChecks((checks: CardChecks) =>
   paymentLinkForm.extend({ oTarjeta: cardSchemaFor(checks) }),
 );
 
+/** Paying a payment link on Bancard's card form: the terms only (the card is typed there). */
+export const paymentLinkBancardForm = paymentLinkForm.pick({
+  lAceptaTerminos: true,
+  cClaveIdempotencia: true,
+});
+
 /** The box office's payment link: whom to mail it to. */
 export const boxPaymentLinkForm = z.object({
   oComprador: z.object({
@@ -200,6 +206,9 @@ export const boxSaleFormWith = onePerCardChecks((checks: CardChecks) =>
   }),
 );
 export const boxSaleForm = boxSaleFormWith(allCardChecks);
+
+/** The sale with Bancard's card form: a card is typed there, so no card's fields here. */
+export const boxSaleBancardForm = boxSaleFields.omit({ oTarjeta: true, nCuotas: true });
 
 /** A phone of /myPhone: a new one, or an edit of the one its id names. */
 export const phoneForm = insertPhoneRequest.extend({ idClienteTelefono: idParam.optional() });

@@ -6,6 +6,7 @@
 // JavaScript on and off; axe on every page.
 import { expect, type Page, test } from "@playwright/test";
 import { partText } from "../../commerce/mail/read-eml.ts";
+import { payOnBancardForm } from "./bancard-form";
 import {
   expectAccessible,
   expectUniqueLandmarkNames,
@@ -123,6 +124,34 @@ test.describe("a clerk's sales", () => {
     await expectAccessible(page);
   });
 
+  test("a walk-in buyer's card, typed on Bancard's form: refused first, then sold", async ({
+    page,
+  }) => {
+    await page.addInitScript(markSplashSeen);
+    await logInAsClerk(page);
+    await page.goto("/");
+    await openShowOnSale(page);
+    await openFirstPerformance(page);
+    await holdGeneralPlaces(page, 1);
+    const counter = page.getByRole("region", { name: "Cobrar", exact: true });
+    const sell = async (number: string) => {
+      await counter.getByLabel("Nombre del comprador").fill("Ana Ruiz");
+      await counter.getByLabel("Tarjeta (se ingresa en el formulario de Bancard)").check();
+      await counter.getByRole("button", { name: /^Cobrar/ }).click();
+      await payOnBancardForm(page, number);
+    };
+    // No card's fields at the counter: the card is typed on Bancard's form.
+    await expect(counter.getByLabel("Número de tarjeta")).toHaveCount(0);
+    await sell(testCards.declines);
+    await expect(page).toHaveURL(/\/BuyTicketBox\?idProcesoDeCompra=\d+/);
+    await expect(page.getByRole("alert")).toContainText("La tarjeta no se aprobó");
+    await expectAccessible(page);
+    await sell(testCards.approves);
+    await expect(page).toHaveURL(/\/BuyTicketBox\/ok\/\d+$/);
+    await expect(page.getByText("Pagado en línea con tarjeta")).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test("a phone sale: the clerk mails a payment link, the buyer pays it without an account", async ({
     page,
   }) => {
@@ -154,8 +183,15 @@ test.describe("a clerk's sales", () => {
     ).toBeVisible();
     await expect(page.getByText(/reservadas para Julio Ríos/)).toBeVisible();
     await expectAccessible(page);
-    await fillCard(page, testCards.approves);
+    // The card is typed on Bancard's form (framed here, or Bancard's page without JavaScript).
+    await expect(page.getByLabel("Número de tarjeta")).toHaveCount(0);
+    await page.getByLabel(/Leí y acepto/).check();
     await page.getByRole("button", { name: /^Pagar/ }).click();
+    if (test.info().project.name.endsWith("-on")) {
+      await expect(page.getByRole("heading", { name: "Ingresá la tarjeta" })).toBeFocused();
+      await expectAccessible(page);
+    }
+    await payOnBancardForm(page, testCards.approves);
     await expect(page).toHaveURL(/\/payConfirmLinkPago\?/);
     await expect(page.getByRole("heading", { level: 1, name: "Pago confirmado" })).toBeVisible();
     await expectAccessible(page);

@@ -1,26 +1,31 @@
 // The box office's sale form: the walk-in buyer (name; e-mail only if they want the tickets
-// mailed), how they pay (cash, or a card presented at the counter) and, for a card, its
-// fields. One plain form: it works without JavaScript; Conform checks it as the clerk types.
+// mailed), how they pay (cash, or a card: typed on Bancard's form, or with the sandbox
+// acquirer its fields here). One plain form: it works without JavaScript; Conform checks it
+// as the clerk types.
 import { getFormProps } from "@conform-to/react";
 import type { PerformanceQuestions, PurchaseProcess } from "@contract";
 import { Form, useNavigation } from "react-router";
+import { ScriptedField } from "~/components/acquirer-form/bancard-framed-form";
 import { CardFields } from "~/components/card-fields";
 import { FormErrors, keepFocusOnSubmitPress, RadioField, useShopForm } from "~/components/field";
 import { useBrand } from "~/config/brand";
 import { formatPrice } from "~/lib/format";
-import { boxSaleFormWith } from "~/lib/forms";
+import { boxSaleBancardForm, boxSaleFormWith } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import { answerDefaults } from "~/lib/process-answers";
 import { QuestionsFields } from "~/routes/buy-ticket/questions-fields";
 import { BuyerFields } from "./buyer-fields";
 
 export function SaleForm({
+  onBancardForm,
   process,
   questions,
   idempotencyKey,
   currentYear,
   lastResult,
 }: {
+  /** A card is typed on Bancard's form: no card's fields here. */
+  onBancardForm: boolean;
   process: PurchaseProcess;
   /** What the held performances ask (the holder's name…), asked of the walk-in buyer too. */
   questions: PerformanceQuestions[];
@@ -31,7 +36,9 @@ export function SaleForm({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useShopForm(boxSaleFormWith(useBrand().flags.cardValidation), {
+  const withCard = boxSaleFormWith(useBrand().flags.cardValidation);
+  const schema = onBancardForm ? (boxSaleBancardForm as unknown as typeof withCard) : withCard;
+  const [form, fields] = useShopForm(schema, {
     lastResult,
     defaultValue: { ...answerDefaults(questions), cMedioDePago: "EFECTIVO", nCuotas: "1" },
   });
@@ -46,6 +53,7 @@ export function SaleForm({
     >
       <FormErrors form={form} />
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      <ScriptedField />
       <BuyerFields
         name={buyer.cNombre}
         email={buyer.cEmail}
@@ -57,14 +65,21 @@ export function SaleForm({
         legend={t("checkout:boxOffice.medium")}
         options={[
           { value: "EFECTIVO", label: t("checkout:boxOffice.cash") },
-          { value: "TARJETA_PRESENTE", label: t("checkout:boxOffice.cardPresent") },
+          {
+            value: "TARJETA_PRESENTE",
+            label: t(
+              onBancardForm ? "checkout:boxOffice.cardOnForm" : "checkout:boxOffice.cardPresent",
+            ),
+          },
         ]}
       />
-      <fieldset className="mb-4">
-        <legend className="font-semibold mb-1">{t("checkout:boxOffice.cardHeading")}</legend>
-        <p className="text-sm mb-2">{t("checkout:boxOffice.cardHint")}</p>
-        <CardFields card={card} currentYear={currentYear} ownCard={false} />
-      </fieldset>
+      {onBancardForm ? null : (
+        <fieldset className="mb-4">
+          <legend className="font-semibold mb-1">{t("checkout:boxOffice.cardHeading")}</legend>
+          <p className="text-sm mb-2">{t("checkout:boxOffice.cardHint")}</p>
+          <CardFields card={card} currentYear={currentYear} ownCard={false} />
+        </fieldset>
+      )}
       <button
         type="submit"
         name="intent"

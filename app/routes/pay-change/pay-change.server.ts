@@ -1,6 +1,7 @@
 // The payment change page's server side. What is owed comes from GET operacion/cambio/pago/{id}
 // (the buyer's own purchase with its latest payment, and whether it may be paid again); a card
-// pays through POST operacion/cambio/{id}/pagar, which chooses the method and charges at once.
+// pays through POST operacion/cambio/{id}/pagar, which chooses the method and charges at once
+// (with Bancard: operacion/cambio/{id}/card/BancardiFrame, the card typed on Bancard's form).
 // A wallet is paid on its own page, as on the checkout: method, PreValidacion2, Cobrar2 (PayPal:
 // method, then PayPalOrderCreate, paypal.server.ts). The card's plans are shown first when
 // the buyer has not seen them, with the checkout's lookup.
@@ -11,7 +12,14 @@ import { data } from "react-router";
 import { brand } from "~/config/brand.server";
 import { type OrderTotalsFigures, unpaidPurchaseTotals } from "~/lib/checkout-amounts";
 import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
-import { bankReturnPath } from "~/lib/pay-result";
+import { bankReturnPath, payChangePath } from "~/lib/pay-result";
+import {
+  bancardFormToFrame,
+  bancardReturnPath,
+  isScripted,
+  paysOnBancardForm,
+  sendToBancardForm,
+} from "~/services/bancard-form.server";
 import { orThrow } from "~/services/commerce.server";
 import type { RequestContext } from "~/services/request-context.server";
 import { cardlessMethodOf } from "../buy-ticket/checkout.server";
@@ -57,6 +65,9 @@ export async function loadPaymentChange(shop: RequestContext, processId: number)
     process,
     state,
     paymentMethods: methods,
+    onBancardForm: paysOnBancardForm(),
+    // Just opened on Bancard's form (scripted pay): framed on the page.
+    cardForm: bancardFormToFrame(shop, processId),
     // A fresh key per rendered form: a double submit reuses it and is paid once.
     idempotencyKey: randomUUID(),
   };
@@ -107,11 +118,14 @@ export async function payChangeAction(
   // A wallet, or PayPal, is paid on its own page: no card.
   const cardless = await cardlessMethodOf(shop, processId, form.get("nFormaDePago"));
   const wallet = isPayPal(cardless) ? null : cardless;
-  const byCard = cardless
-    ? null
-    : parseWithZod(form, {
-        schema: paymentChangeFormWith(brand.flags.cardValidation),
-      });
+  // With Bancard, a card is typed on its form: the page sends no card's fields.
+  const onForm = !cardless && paysOnBancardForm();
+  const byCard =
+    cardless || onForm
+      ? null
+      : parseWithZod(form, {
+          schema: paymentChangeFormWith(brand.flags.cardValidation),
+        });
   const submission = byCard ?? parseWithZod(form, { schema: walletPaymentChangeForm });
   if (submission.status !== "success") {
     return data(
@@ -121,6 +135,24 @@ export async function payChangeAction(
   }
   const { nFormaDePago, cClaveIdempotencia } = submission.value;
   const refused = refusalOf(shop, processId, submission, cClaveIdempotencia);
+  if (onForm) {
+    const opened = await commerce.call(endpoints.payAgainForm, {
+      params,
+      body: {
+        cClaveIdempotencia,
+        nFormaDePago,
+        cUrlRetorno: `${origin}${bancardReturnPath(processId)}`,
+        cUrlCancelacion: `${origin}${payChangePath(processId)}`,
+      },
+      idempotencyKey: cClaveIdempotencia,
+    });
+    if (!opened.ok) return refused(opened);
+    if (opened.data.cEstado === "APROBADO") return paid(shop, processId);
+    return sendToBancardForm(shop, opened.data, {
+      scripted: isScripted(form),
+      framedOn: payChangePath(processId),
+    });
+  }
 
   if (byCard?.status !== "success") {
     const method = await commerce.call(endpoints.selectPaymentMethod, {

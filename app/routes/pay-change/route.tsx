@@ -2,12 +2,14 @@
 // was refused, cancelled or given back is paid again here with another method (a card or a
 // wallet), without going back through the checkout; one the bank is still deciding says so.
 // It is reached from the failure and verification pages and from My orders. A plain form:
-// it works without JavaScript; the card fields and installments are the checkout's.
+// it works without JavaScript; the card fields and installments are the checkout's (with
+// Bancard, the card is typed on its form: framed here, or its own page without JavaScript).
 import { getFormProps } from "@conform-to/react";
 import type { PaymentMethod2, PurchaseProcess } from "@contract";
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { BancardFramedForm, ScriptedField } from "~/components/acquirer-form/bancard-framed-form";
 import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, RadioField, useShopForm } from "~/components/field";
 import { PlansStepNotice } from "~/components/installments-field";
@@ -19,7 +21,7 @@ import { formatDateTime, formatPrice } from "~/lib/format";
 import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
-import { payConfirmPath } from "~/lib/pay-result";
+import { payChangePath, payConfirmPath } from "~/lib/pay-result";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
 import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
@@ -81,15 +83,22 @@ export default function PayChange({ loaderData, actionData }: Route.ComponentPro
           </Link>
         </p>
       ) : null}
-      {state === "challenge" && process.oPago?.cUrlDesafio ? (
+      {loaderData.cardForm ? (
+        <BancardFramedForm
+          {...loaderData.cardForm}
+          leavePath={payChangePath(process.idProcesoDeCompra)}
+        />
+      ) : null}
+      {state === "challenge" && process.oPago?.cUrlDesafio && !loaderData.cardForm ? (
         <p>
           <a href={process.oPago.cUrlDesafio} className="button-secondary">
             {t("checkout:payResult.toBank")}
           </a>
         </p>
       ) : null}
-      {state === "payable" || state === "challenge" ? (
+      {(state === "payable" || state === "challenge") && !loaderData.cardForm ? (
         <ChangeForm
+          onBancardForm={loaderData.onBancardForm}
           total={process.fTotal}
           paymentMethods={loaderData.paymentMethods}
           chosenBefore={process.nFormaDePago}
@@ -145,6 +154,7 @@ function OwedSummary({ process, locale }: { process: PurchaseProcess; locale: Lo
 }
 
 function ChangeForm({
+  onBancardForm,
   total,
   paymentMethods,
   chosenBefore,
@@ -153,6 +163,8 @@ function ChangeForm({
   plansStep,
   lastResult,
 }: {
+  /** A card is typed on Bancard's form: no card's fields here. */
+  onBancardForm: boolean;
   total: number;
   paymentMethods: PaymentMethod2[];
   /** The method of the payment that did not go through: another is offered first. */
@@ -181,7 +193,9 @@ function ChangeForm({
   // PayPal, like a wallet, is paid on its own page: no card.
   const cardless = walletChosen || chosenKind === "PAYPAL";
   const cardForm = paymentChangeFormWith(useBrand().flags.cardValidation);
-  const schema = cardless ? (walletPaymentChangeForm as unknown as typeof cardForm) : cardForm;
+  // On Bancard's form a card, like a wallet or PayPal, sends no card's fields.
+  const noCardFields = cardless || onBancardForm;
+  const schema = noCardFields ? (walletPaymentChangeForm as unknown as typeof cardForm) : cardForm;
   const [form, fields] = useShopForm(schema, {
     id: "pay-change",
     lastResult,
@@ -198,6 +212,7 @@ function ChangeForm({
       <FormErrors form={form} />
       {plansStep?.plans ? <PlansStepNotice /> : null}
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      <ScriptedField />
       <RadioField
         meta={fields.nFormaDePago}
         legend={t("checkout:paymentMethod")}
@@ -214,7 +229,8 @@ function ChangeForm({
         </p>
       ) : null}
       <PayPalNote methods={paymentMethods} chosen={hydrated && chosenKind === "PAYPAL"} />
-      {hydrated && cardless ? null : (
+      {onBancardForm && !(hydrated && cardless) ? <p>{t("checkout:bancardForm.hint")}</p> : null}
+      {(hydrated && cardless) || onBancardForm ? null : (
         <CardPaymentFields
           card={card}
           installments={fields.nCuotas}

@@ -1,7 +1,7 @@
 // The payment link's server side: the link named by the address (a malformed one, or one the
 // API does not know, is a 404 page), the card's plans, and paying it by card with the same
 // rules as the checkout (the plans seen first, idempotency key, 3-D Secure on the bank's
-// page, a bank that decides later).
+// page, a bank that decides later); with Bancard configured, the card is typed on its form.
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { endpoints, type PaymentLinkView } from "@contract";
@@ -10,11 +10,18 @@ import { z } from "zod";
 import { brand } from "~/config/brand.server";
 import { binOf, cardOwnMethod, type PlansAnswer, plansSeenValue } from "~/lib/card-plans";
 import { plansAnswerOf } from "~/lib/card-plans.server";
-import { paymentLinkFormWith } from "~/lib/forms";
-import { type PaymentLinkRef, paymentLinkConfirmPath, paymentLinkRef } from "~/lib/payment-link";
+import { paymentLinkBancardForm, paymentLinkFormWith } from "~/lib/forms";
+import {
+  type PaymentLinkRef,
+  paymentLinkConfirmPath,
+  paymentLinkPath,
+  paymentLinkRef,
+} from "~/lib/payment-link";
 import { notFound } from "~/lib/responses";
+import { isScripted, sendToBancardForm } from "~/services/bancard-form.server";
 import { type CommerceClient, orThrow, unavailableNow } from "~/services/commerce.server";
 import { isSpam } from "~/services/honeypot.server";
+import type { RequestContext } from "~/services/request-context.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 
 export function linkOfRequest(request: Request, id: string | undefined): PaymentLinkRef {
@@ -137,5 +144,46 @@ export async function payLinkAction(
       idempotencyKey: key,
     },
     { status: declined ? 402 : unavailableNow(charged) ? 503 : 400 },
+  );
+}
+
+/**
+ * Pays the link on Bancard's card form: the terms accepted, the payment is opened (by the
+ * link's key, no login) and the buyer types the card there, framed on the link's page or on
+ * Bancard's own; Bancard sends them back to the link's result page, which needs no login.
+ */
+export async function payLinkOnBancardForm(
+  shop: RequestContext,
+  request: Request,
+  link: PaymentLinkRef,
+  form: FormData,
+) {
+  const submission = parseWithZod(form, { schema: paymentLinkBancardForm });
+  if (submission.status !== "success" || (await isSpam(form))) {
+    return data({ ...submission.reply(), idempotencyKey: randomUUID() }, { status: 400 });
+  }
+  const { cClaveIdempotencia } = submission.value;
+  const origin = shopOrigin(request);
+  const opened = await shop.commerce.call(endpoints.payByLinkForm, {
+    params: { id: link.processId, cClave: link.key },
+    body: {
+      cClaveIdempotencia,
+      cUrlRetorno: `${origin}${paymentLinkConfirmPath(link)}`,
+      cUrlCancelacion: `${origin}${paymentLinkPath(link)}`,
+    },
+    idempotencyKey: cClaveIdempotencia,
+  });
+  if (opened.ok) {
+    if (opened.data.cEstado === "APROBADO") return redirect(paymentLinkConfirmPath(link));
+    return sendToBancardForm(shop, opened.data, {
+      scripted: isScripted(form),
+      framedOn: paymentLinkPath(link),
+    });
+  }
+  if (opened.code === "NOT_FOUND") throw notFound();
+  const key = opened.code === "TRANSPORT" ? cClaveIdempotencia : randomUUID();
+  return data(
+    { ...submission.reply({ formErrors: [opened.message] }), idempotencyKey: key },
+    { status: unavailableNow(opened) ? 503 : 400 },
   );
 }

@@ -1,12 +1,15 @@
 // /linkPago/{idProcesoDeCompra}?clave=… (no login, spec §2): what the box office holds for a
-// buyer who is not at the counter, and a plain form to pay it by card. The link came by mail;
-// it works while the places are held. Paid or being verified, it goes to its result page. The
+// buyer who is not at the counter, and a plain form to pay it by card: with Bancard, the
+// terms and then the card typed on Bancard's form (framed here, or its own page without
+// JavaScript); with the sandbox acquirer, the card's fields. The link came by mail; it works
+// while the places are held. Paid or being verified, it goes to its result page. The
 // installments are the card's bank's plans, as on the checkout.
 
 import { randomUUID } from "node:crypto";
 import { getFormProps } from "@conform-to/react";
 import type { PaymentLinkView } from "@contract";
 import { Form, redirect } from "react-router";
+import { BancardFramedForm, ScriptedField } from "~/components/acquirer-form/bancard-framed-form";
 import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, keepFocusOnSubmitPress, useShopForm } from "~/components/field";
 import { HoneypotFields } from "~/components/honeypot-fields";
@@ -16,13 +19,14 @@ import { useBrand } from "~/config/brand";
 import { cardOwnMethod, cardPlansIntent, type PlansAnswer } from "~/lib/card-plans";
 import { distinctParts } from "~/lib/distinct-parts";
 import { formatDateTime, formatPrice } from "~/lib/format";
-import { paymentLinkFormWith } from "~/lib/forms";
+import { paymentLinkBancardForm, paymentLinkFormWith } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
 import type { Locale } from "~/lib/locales";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
-import { paymentLinkConfirmPath } from "~/lib/payment-link";
+import { paymentLinkConfirmPath, paymentLinkPath } from "~/lib/payment-link";
 import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
+import { bancardFormToFrame, paysOnBancardForm } from "~/services/bancard-form.server";
 import { honeypotFields } from "~/services/honeypot.server";
 import { getT } from "~/services/i18n.server";
 import { getRequestContext } from "~/services/request-context.server";
@@ -33,16 +37,23 @@ import {
   linkPlansAction,
   loadPaymentLink,
   payLinkAction,
+  payLinkOnBancardForm,
   paymentUnderWay,
 } from "./payment-link.server";
 
 export async function loader(args: Route.LoaderArgs) {
   const link = linkOfRequest(args.request, args.params.idProcesoDeCompra);
-  const view = await loadPaymentLink(getRequestContext(args).commerce, link);
-  if (paymentUnderWay(view)) throw redirect(paymentLinkConfirmPath(link));
+  const shop = getRequestContext(args);
+  const view = await loadPaymentLink(shop.commerce, link);
+  // Just opened on Bancard's form (scripted pay): framed here, the payment waiting on it.
+  const cardForm = bancardFormToFrame(shop, link.processId);
+  if (!cardForm && paymentUnderWay(view)) throw redirect(paymentLinkConfirmPath(link));
   const t = getT(args.context);
   return {
     view,
+    onBancardForm: paysOnBancardForm(),
+    cardForm,
+    linkPath: paymentLinkPath(link),
     idempotencyKey: randomUUID(),
     currentYear: new Date().getFullYear(),
     honeypot: await honeypotFields(),
@@ -53,8 +64,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const link = linkOfRequest(args.request, args.params.idProcesoDeCompra);
   const form = await args.request.formData();
-  const { commerce } = getRequestContext(args);
+  const shop = getRequestContext(args);
+  const { commerce } = shop;
   const t = getT(args.context);
+  if (paysOnBancardForm()) return payLinkOnBancardForm(shop, args.request, link, form);
   if (form.get("intent") === cardPlansIntent) return linkPlansAction(commerce, t, link, form);
   return payLinkAction(commerce, t, args.request, link, form);
 }
@@ -85,7 +98,18 @@ export default function PaymentLink({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <LinkPlaces view={view} locale={locale} />
-      {open ? (
+      {open && loaderData.cardForm ? (
+        <BancardFramedForm {...loaderData.cardForm} leavePath={loaderData.linkPath} />
+      ) : open && loaderData.onBancardForm ? (
+        <BancardPayForm
+          total={view.fTotal}
+          idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
+          honeypot={
+            <HoneypotFields fields={loaderData.honeypot} label={t("account:signUp.honeypot")} />
+          }
+          lastResult={actionData && "status" in actionData ? actionData : undefined}
+        />
+      ) : open ? (
         <PayForm
           total={view.fTotal}
           idempotencyKey={nextAttemptKeyOf(actionData, loaderData.idempotencyKey)}
@@ -130,6 +154,39 @@ function LinkPlaces({ view, locale }: { view: PaymentLinkView; locale: Locale })
         {t("checkout:total")}: {formatPrice(view.fTotal)}
       </p>
     </div>
+  );
+}
+
+/** The pay with Bancard's card form: the terms, then the card typed on Bancard's form. */
+function BancardPayForm({
+  total,
+  idempotencyKey,
+  honeypot,
+  lastResult,
+}: {
+  total: number;
+  idempotencyKey: string;
+  honeypot: React.ReactNode;
+  // biome-ignore lint/suspicious/noExplicitAny: Conform's submission reply, as the action sent it.
+  lastResult: any;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useShopForm(paymentLinkBancardForm, { lastResult });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onMouseDown={keepFocusOnSubmitPress}
+      className="panel"
+    >
+      <FormErrors form={form} />
+      <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
+      <ScriptedField />
+      {honeypot}
+      <p>{t("checkout:bancardForm.hint")}</p>
+      <TermsField meta={fields.lAceptaTerminos} />
+      <PayButton total={total} />
+    </Form>
   );
 }
 
