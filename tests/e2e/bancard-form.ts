@@ -20,3 +20,10 @@ export async function payOnBancardForm(page: Page, number: string) {
   await form.getByLabel("Código de seguridad").fill("123");
   await form.getByRole("button", { name: "Pagar" }).click();
 }
+
+/** Answers the 3-D Secure code Bancard's form asks for the stand-in's challenge card. */
+export async function confirmOnBancardForm(page: Page, code: string) {
+  const form = await bancardFormOf(page);
+  await form.getByLabel("Código que te envió tu banco").fill(code);
+  await form.getByRole("button", { name: "Confirmar" }).click();
+}

@@ -2,15 +2,18 @@
 // payment did not go through pays the same purchase with another card, reaching the page from
 // the failure page (a payment the bank rejects later) and from My orders (a card declined at
 // once, then a card whose bank asks for 3-D Secure), without going back through the checkout.
+// The new card is typed on Bancard's form (framed in the page, or Bancard's page without
+// JavaScript); Bancard sends the buyer back to /bancard/finish/{id}.
 // axe checks every page visited.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { confirmOnBancardForm, payOnBancardForm } from "./bancard-form";
 import {
   expectAccessible,
+  fillCard,
   holdGeneralPlaces,
   openFirstPerformance,
   openShowOnSale,
   orderTotalLine,
-  payOnCardForm,
   signUpByPost,
   skipSplash,
 } from "./support";
@@ -30,31 +33,18 @@ async function holdTwoTickets(page: Page, prefix: string) {
 
 const payButton = (page: Page) => page.getByRole("button", { name: /^Pagar/ });
 
-/** The payment change page's card: the checkout's fields, without its terms (accepted there). */
-async function fillOtherCard(page: Page, number: string) {
-  const form = page.getByRole("main");
-  await form.getByLabel("Número de tarjeta").fill(number);
-  await form.getByLabel("Mes de vencimiento").selectOption("11");
-  await form.getByLabel("Año de vencimiento").selectOption(String(new Date().getFullYear() + 3));
-  await form.getByLabel("Código de seguridad").fill("321");
-  await form.getByLabel(/Nombre del titular/).fill("LUIS PEREYRA");
-  await form.getByLabel("Documento del titular").fill("28123456");
-}
-
 /**
- * Pays the card typed on the payment change page until `next` shows. A card with several
- * plans shows them first when they were not seen yet (always without JavaScript): the buyer
- * types the security code again and pays.
+ * Pays on the payment change page: the card is typed on Bancard's form (framed in the page
+ * with JavaScript, Bancard's page without), never on the shop's.
  */
-async function payPastPlansStep(page: Page, next: Locator) {
+async function payOnForm(page: Page, number: string) {
+  await expect(page.getByRole("main").getByLabel("Número de tarjeta")).toHaveCount(0);
   await payButton(page).click();
-  const plansStep = page.getByText("Elegí en cuántas cuotas pagar", { exact: false });
-  await expect(next.or(plansStep).first()).toBeVisible();
-  if (await plansStep.isVisible()) {
+  if (test.info().project.name.endsWith("-on")) {
+    await expect(page.getByRole("heading", { name: "Ingresá la tarjeta" })).toBeFocused();
     await expectAccessible(page);
-    await page.getByLabel("Código de seguridad").fill("321");
-    await payButton(page).click();
   }
+  await payOnBancardForm(page, number);
 }
 
 /** On the payment change page: what is owed, then another card pays it. */
@@ -71,8 +61,7 @@ async function payWithAnotherCard(page: Page, number: string) {
   await expect(payButton(page)).toHaveText(`Pagar ${total}`);
   await expect(page.getByRole("group", { name: "Forma de pago" })).toBeVisible();
   await expectAccessible(page);
-  await fillOtherCard(page, number);
-  await payPastPlansStep(page, page.getByRole("heading", { name: "¡Compra confirmada!" }));
+  await payOnForm(page, number);
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
   await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toBeVisible();
   await expectAccessible(page);
@@ -82,8 +71,9 @@ test("from the failure page: a payment the bank rejects later is paid with anoth
   page,
 }) => {
   await holdTwoTickets(page, "change-rejected");
-  // Paid on Bancard's form at the checkout (the card there is declined after review).
-  await payOnCardForm(page, "4000000000000093");
+  await fillCard(page, "4000000000000093");
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/payConfirm\?/);
   await expect(async () => {
     const retry = page.getByRole("link", { name: "Reintentar" });
     if (await retry.isVisible()) await retry.click();
@@ -91,7 +81,9 @@ test("from the failure page: a payment the bank rejects later is paid with anoth
   }).toPass({ timeout: 60_000 });
   await expect(page.getByRole("heading", { level: 1, name: "El pago falló" })).toBeVisible();
   await page.getByRole("link", { name: "Pagar con otro medio" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toContainText("El pago no se completó");
+  await expect(page.getByRole("main").getByRole("status")).toContainText(
+    "El pago no se completó (el emisor de la tarjeta rechazó el pago después de revisarlo)",
+  );
   await payWithAnotherCard(page, "5555555555554444");
 
   // Paid: My orders has the order, and no purchase waiting for a payment.
@@ -104,8 +96,9 @@ test("from My orders: a card declined at once is replaced by one whose bank asks
   page,
 }) => {
   await holdTwoTickets(page, "change-declined");
-  await payOnCardForm(page, "4000000000000002");
-  await expect(page.getByRole("main").getByRole("status")).toContainText("El pago falló");
+  await fillCard(page, "4000000000000002");
+  await payButton(page).click();
+  await expect(page.getByRole("alert")).toContainText("El pago falló");
 
   // My orders lists the purchase with what it owes: nothing paid, all of it pending.
   await page.goto("/myOrders");
@@ -117,24 +110,11 @@ test("from My orders: a card declined at once is replaced by one whose bank asks
   await expectAccessible(page);
   await waiting.getByRole("link", { name: "Cambiar el medio de pago" }).click();
   await expect(page).toHaveURL(/\/payChange\/\d+$/);
-  const payChangeUrl = page.url();
   await expect(payButton(page)).toHaveText(`Pagar ${owed}`);
 
-  // The new card's bank asks for a code on its own page (3-D Secure).
-  await fillOtherCard(page, "4000000000003220");
-  await payPastPlansStep(page, page.getByText("terminada en 3220"));
-  await expect(page).toHaveURL(/\/sandbox\/3ds\/[\w-]+$/);
-
-  // Left unanswered, the payment change page says the bank waits, and leads back to it.
-  await page.goto(payChangeUrl);
-  await expect(page.getByRole("main").getByRole("status")).toContainText(
-    "Tu banco espera que confirmes el pago en su página",
-  );
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Continuar en tu banco" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/3ds\/[\w-]+$/);
-  await page.getByLabel("Código de verificación").fill("1234");
-  await page.getByRole("button", { name: "Confirmar" }).click();
+  // The new card's bank asks for a code, on Bancard's form (3-D Secure).
+  await payOnForm(page, "4000000000003220");
+  await confirmOnBancardForm(page, "1234");
 
   // Paid: the purchase-ended page shows the order's totals, and nothing waits any more.
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
@@ -148,21 +128,21 @@ test("from My orders: a card declined at once is replaced by one whose bank asks
   await expect(page.getByRole("region", { name: "Pagos (2)" })).toContainText("Rechazado");
 });
 
-test("a bad card on the payment change page is refused, keeping what was typed", async ({
+test("a card refused on Bancard's form comes back to the failure page, to pay again", async ({
   page,
 }) => {
-  await holdTwoTickets(page, "change-invalid");
-  await payOnCardForm(page, "4000000000000002");
-  await expect(page.getByRole("main").getByRole("status")).toContainText("El pago falló");
+  await holdTwoTickets(page, "change-refused");
+  await fillCard(page, "4000000000000002");
+  await payButton(page).click();
+  await expect(page.getByRole("alert")).toContainText("El pago falló");
   await page.goto("/myOrders");
   await page.getByRole("link", { name: "Cambiar el medio de pago" }).click();
   await expect(page).toHaveURL(/\/payChange\/\d+$/);
-  await page.getByLabel("Número de tarjeta").fill("1234");
-  await page.getByLabel(/Nombre del titular/).fill("LUIS PEREYRA");
-  await payButton(page).click();
-  await expect(page).toHaveURL(/\/payChange\/\d+$/);
-  await expect(page.getByRole("alert").first()).toBeVisible();
-  await expect(page.getByLabel("Número de tarjeta")).toHaveValue("1234");
-  await expect(page.getByLabel(/Nombre del titular/)).toHaveValue("LUIS PEREYRA");
+  await payOnForm(page, "4000000000000002");
+  await expect(page).toHaveURL(/\/payError\?idProcesoDeCompra=\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "El pago falló" })).toBeVisible();
   await expectAccessible(page);
+  await page.getByRole("link", { name: "Pagar con otro medio" }).click();
+  await expect(page).toHaveURL(/\/payChange\/\d+$/);
+  await expect(payButton(page)).toBeVisible();
 });
