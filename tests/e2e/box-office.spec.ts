@@ -10,7 +10,6 @@ import { payOnBancardForm } from "./bancard-form";
 import {
   expectAccessible,
   expectUniqueLandmarkNames,
-  fillCard,
   holdGeneralPlaces,
   markSplashSeen,
   newestMailTo,
