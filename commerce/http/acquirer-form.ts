@@ -3,7 +3,7 @@
 // office's): the form to frame, the page without script, or the order a repeated key paid.
 import type { AcquirerFormResponse } from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { businessError, fieldError, notFound } from "../errors.ts";
+import { businessError, notFound } from "../errors.ts";
 import type { ChargeResult } from "../payments/charge.ts";
 import { BANCARD_PROVIDER, hostedProviderOf } from "../payments/payment-providers.ts";
 import { latestPayment } from "../payments/payment-state.ts";
@@ -11,14 +11,6 @@ import { latestPayment } from "../payments/payment-state.ts";
 /** Without Bancard configured (the sandbox acquirer instead) there is no form to open. */
 export function requireBancard(deps: CommerceDeps) {
   if (!hostedProviderOf(deps, BANCARD_PROVIDER)) throw notFound();
-}
-
-/**
- * Bancard configured, the card is typed on its form: card data sent here is refused (the
- * old bodies serve the sandbox acquirer only, PAYMENT_STAND_INS=off).
- */
-export function refuseCardDataWithBancard(deps: CommerceDeps, field = "oTarjeta") {
-  if (hostedProviderOf(deps, BANCARD_PROVIDER)) throw fieldError(field, "cardOnAcquirerForm");
 }
 
 /** The charge's result (charge() with `hosted: BANCARD`) as the form's answer. */

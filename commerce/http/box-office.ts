@@ -11,7 +11,7 @@ import type { CommerceDeps } from "../deps.ts";
 import { cancelOrder } from "../orders/cancellation.ts";
 import { loadOrders } from "../orders/history.ts";
 import { chargeAtCounter, openCounterCardForm } from "../payments/counter-charge.ts";
-import { acquirerFormAnswer, refuseCardDataWithBancard, requireBancard } from "./acquirer-form.ts";
+import { acquirerFormAnswer, requireBancard } from "./acquirer-form.ts";
 import { implement } from "./register.ts";
 
 /** The counter's list is for the day's work: the latest sales only. */
@@ -20,7 +20,6 @@ const COUNTER_SALES_SHOWN = 50;
 export function boxOfficeHandlers(deps: CommerceDeps) {
   return [
     implement(boxChargeEndpoint, async ({ params, body, customerId, language }) => {
-      if (body.cMedioDePago === "TARJETA_PRESENTE") refuseCardDataWithBancard(deps);
       const { orderId } = await chargeAtCounter(deps, {
         processId: params.id,
         customerId,

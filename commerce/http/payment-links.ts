@@ -17,7 +17,7 @@ import {
   payByLink,
   paymentLinkView,
 } from "../payments/payment-links.ts";
-import { acquirerFormAnswer, refuseCardDataWithBancard, requireBancard } from "./acquirer-form.ts";
+import { acquirerFormAnswer, requireBancard } from "./acquirer-form.ts";
 import { chargeAnswer } from "./purchase.ts";
 import { implement } from "./register.ts";
 
@@ -53,7 +53,6 @@ export function paymentLinkHandlers(deps: CommerceDeps) {
     ),
 
     implement(payByLinkEndpoint, async ({ params, body, language }) => {
-      refuseCardDataWithBancard(deps);
       const { process, result } = await payByLink(deps, {
         processId: params.id,
         key: params.cClave,

@@ -53,7 +53,7 @@ import { answerQuestions, processQuestions } from "../purchase/process-answers.t
 import { extendProcess, invalidateProcess } from "../purchase/process-clock.ts";
 import { loadProcessView } from "../purchase/view.ts";
 import { ensureQueuePass } from "../queue/pass.ts";
-import { acquirerFormAnswer, refuseCardDataWithBancard, requireBancard } from "./acquirer-form.ts";
+import { acquirerFormAnswer, requireBancard } from "./acquirer-form.ts";
 import { implement } from "./register.ts";
 
 export function purchaseHandlers(deps: CommerceDeps) {
@@ -207,7 +207,6 @@ export function purchaseHandlers(deps: CommerceDeps) {
     })),
 
     implement(payAgainEndpoint, async ({ params, body, customerId, language }) => {
-      refuseCardDataWithBancard(deps);
       const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };
       await selectPaymentMethod(deps, input);
       const result = await charge(deps, {
