@@ -9,11 +9,11 @@ import { expect, type Page, test } from "@playwright/test";
 import { confirmOnBancardForm, payOnBancardForm } from "./bancard-form";
 import {
   expectAccessible,
-  fillCard,
   holdGeneralPlaces,
   openFirstPerformance,
   openShowOnSale,
   orderTotalLine,
+  payOnCardForm,
   signUpByPost,
   skipSplash,
 } from "./support";
@@ -32,17 +32,14 @@ async function holdTwoTickets(page: Page, prefix: string) {
 }
 
 /**
- * The held purchase's payment change page, straight from the checkout's address: it pays a
- * purchase not paid yet as one whose payment did not go through. The checkout's pay chose
- * the delivery first; its card's data, Bancard taking the cards, was refused (until the
- * checkout frames Bancard's form too: then its pay is left on the form).
+ * The held purchase's payment change page: the checkout's first payment is refused on
+ * Bancard's form (insufficient funds), so the purchase is one whose payment did not go through.
  */
 async function openPayChange(page: Page) {
   const processId = /\/BuyTicket\/(\d+)/.exec(page.url())?.[1];
   expect(processId).toBeDefined();
-  await fillCard(page, "4111111111111111");
-  await payButton(page).click();
-  await expect(page.getByRole("alert")).toContainText("formulario seguro");
+  await payOnCardForm(page, "4000000000000002");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("El pago falló");
   await page.goto(`/payChange/${processId}`);
   await expect(payButton(page)).toBeVisible();
 }
