@@ -99,7 +99,7 @@ test("from the failure page: a payment the bank rejects later is paid with anoth
   // Paid: My orders has the order, and no purchase waiting for a payment.
   await page.goto("/myOrders");
   await expect(page.getByRole("heading", { name: "Compra pendiente de pago" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Pagos (2)" })).toContainText("Rechazado");
+  await expect(page.getByRole("region", { name: "Pagos (3)" })).toContainText("Rechazado");
 });
 
 test("from My orders: a card declined at once is replaced by one whose bank asks for 3-D Secure", async ({
@@ -135,7 +135,7 @@ test("from My orders: a card declined at once is replaced by one whose bank asks
   await page.goto("/myOrders");
   await expect(page.getByRole("heading", { name: "¡Compra confirmada!" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Compra pendiente de pago" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Pagos (2)" })).toContainText("Rechazado");
+  await expect(page.getByRole("region", { name: "Pagos (3)" })).toContainText("Rechazado");
 });
 
 test("a card refused on Bancard's form comes back to the failure page, to pay again", async ({
