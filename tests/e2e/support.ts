@@ -426,15 +426,15 @@ export async function holdOneGeneralPlace(page: Page, prefix: string) {
 /** Where the e2e server's API writes its mail (playwright.config.ts: DATA_DIR). */
 const outbox = join("test-results", "e2e-data", "outbox");
 
-/** The newest mail to `email` in the outbox, once it has arrived. */
-export async function newestMailTo(email: string): Promise<ReadEml> {
+/** The newest mail to `email` in the outbox (the suite's server's unless told), once it has arrived. */
+export async function newestMailTo(email: string, folder = outbox): Promise<ReadEml> {
   let found: ReadEml | undefined;
   await expect
     .poll(
       async () => {
-        const names = (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith(".eml"));
+        const names = (await readdir(folder).catch(() => [])).filter((n) => n.endsWith(".eml"));
         for (const name of names.sort().reverse()) {
-          const mail = readEml(await readFile(join(outbox, name)));
+          const mail = readEml(await readFile(join(folder, name)));
           if (mail.headers.get("to") === email) {
             found = mail;
             return true;
