@@ -23,8 +23,11 @@ export const apiAreas = [
 ] as const;
 export type ApiArea = (typeof apiAreas)[number];
 
-/** A response that is not the JSON envelope (a PDF, an image, the OpenAPI document). */
-export type FileResponse = { file: string };
+/**
+ * A response that is not the JSON envelope (a PDF, an image, the OpenAPI document, a reply in
+ * a provider's own shape); `shape` documents a JSON one.
+ */
+export type FileResponse = { file: string; shape?: z.ZodType };
 
 export type EndpointDefinition = {
   id: string;

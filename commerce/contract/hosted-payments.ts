@@ -139,7 +139,8 @@ export const bancardConfirmationEndpoint = defineEndpoint({
     'as Bancard expects ({"status":"success"}). A forged or altered one is a 401 and changes ' +
     "nothing; a repeated one changes nothing.",
   access: "public",
-  response: { file: "application/json" },
+  // Bancard's own shape, not the envelope.
+  response: { file: "application/json", shape: z.object({ status: z.literal("success") }) },
 });
 
 export const payPalWebhookEndpoint = defineEndpoint({

@@ -194,9 +194,10 @@ function parametersOf(endpoint: EndpointDefinition) {
 }
 
 /** A file answer: the OpenAPI document is a JSON object, the rest are documents or images. */
-function fileAnswer(mediaType: string) {
-  const schema: JsonSchema =
-    mediaType === "application/json"
+function fileAnswer(mediaType: string, shape?: z.ZodType) {
+  const schema: JsonSchema = shape
+    ? jsonSchema(shape, "output")
+    : mediaType === "application/json"
       ? {
           type: "object",
           required: ["openapi", "info", "paths"],
@@ -228,7 +229,7 @@ function operationOf(endpoint: EndpointDefinition) {
     };
   }
   const success = isFileResponse(endpoint.response)
-    ? fileAnswer(endpoint.response.file)
+    ? fileAnswer(endpoint.response.file, endpoint.response.shape)
     : {
         description:
           "The envelope: nCode 200 and oData on success; a business error also answers HTTP 200, with nCode above 299 and oData.cCodigo one of this operation's codes.",

@@ -52,6 +52,9 @@ export function spawnServerScript(
       HOME: process.env.HOME ?? "",
       HOST: "127.0.0.1",
       SEED_DEMO: "false",
+      // The process tests pay with the sandbox acquirer's cards (Cobrar), whose answers they
+      // can hold up: Bancard's stand-in (which refuses card data) is not started.
+      PAYMENT_STAND_INS: "off",
       // Its stdin is a pipe from this process: it stops when this one ends, however.
       STOP_WITH_PARENT: "true",
       ...env,
