@@ -1,7 +1,11 @@
 // The card's checks (§5) with JavaScript are the server's: a buyer who types a bad card and
 // presses Pay with the mouse sees every problem at once, as the server lists them without
-// JavaScript — not only the message of the field just left.
-import { expect, test } from "@playwright/test";
+// JavaScript — not only the message of the field just left. The shop's own card fields are
+// the sandbox acquirer's (decision 0077): the suite's server takes cards on Bancard's form,
+// so these run on a storefront of their own without the stand-ins (PAYMENT_STAND_INS=off).
+import type { ChildProcess } from "node:child_process";
+import { type Browser, expect, test } from "@playwright/test";
+import { closedPort, startSecondStorefront, stopSecondStorefront } from "./second-storefront";
 import { expectAccessible, holdOneGeneralPlace, waitForHydration } from "./support";
 
 const everyProblem = [
@@ -14,15 +18,39 @@ const everyProblem = [
   "Tenés que aceptar los términos y condiciones",
 ];
 
+let shop: ChildProcess | undefined;
+let origin = "";
+
+test.beforeAll(async () => {
+  const port = await closedPort();
+  origin = `http://127.0.0.1:${port}`;
+  shop = await startSecondStorefront(port, {
+    DATA_DIR: "test-results/e2e-data-card-checks",
+    PGLITE_DIR: "memory://",
+    SESSION_SECRET: "e2e-session-secret-0123456789",
+    PAYMENT_STAND_INS: "off",
+    RATE_LIMITS: "signUp.address=500/60,login.address=500/15",
+  });
+  await expect
+    .poll(async () => (await fetch(`${origin}/readyz`)).status, { timeout: 60_000 })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  await stopSecondStorefront(shop);
+});
+
 test("a bad card shows every problem the server finds, with JavaScript or without", async ({
-  page,
+  browser,
+  javaScriptEnabled,
+}: {
+  browser: Browser;
+  javaScriptEnabled: boolean;
 }) => {
-  // The checkout's card is typed on Bancard's form (the stand-in checks it there): the shop's
-  // own card fields are the sandbox acquirer's, offered only with PAYMENT_STAND_INS=off, which
-  // this suite's server does not run. Their checks are the forms' unit tests' (app/lib).
-  test.skip(true, "the checkout takes the card on Bancard's form: no card fields of the shop's");
+  const context = await browser.newContext({ baseURL: origin, locale: "es-AR", javaScriptEnabled });
+  const page = await context.newPage();
   await holdOneGeneralPlace(page, "card-checks");
-  await waitForHydration(page);
+  if (javaScriptEnabled) await waitForHydration(page);
   // Typed field by field, as a buyer does (each one left for the next).
   await page.getByLabel("Número de tarjeta").fill("4111111111111112");
   await page.getByLabel("Código de seguridad").fill("12");
@@ -37,4 +65,5 @@ test("a bad card shows every problem the server finds, with JavaScript or withou
   }
   await expect(page).toHaveURL(/\/BuyTicket\/\d+$/);
   await expectAccessible(page);
+  await context.close();
 });
