@@ -9,6 +9,7 @@ import { apiHeaders, defineEndpoint } from "./endpoint.ts";
 import { acquirerNotificationRequest } from "./payment-follow-up.ts";
 import { chargeRequest, preValidationResponse } from "./purchase.ts";
 import { idParams, listOf } from "./shared.ts";
+import { plainText } from "./text.ts";
 
 export const paymentKinds = ["TARJETA", "BILLETERA", "PAYPAL"] as const;
 
@@ -48,7 +49,7 @@ const cardPayment = z.object({
 /** A card Bancard keeps for the buyer (card/Bancard), paid by its alias without typing it. */
 const savedCardPayment = z.object({
   cTipo: z.literal("TARJETA_GUARDADA"),
-  cAliasToken: z.string().trim().min(1).max(200),
+  cAliasToken: plainText().min(1).max(200),
   nCuotas: chargeRequest.shape.nCuotas,
   /** Where the bank's 3-D Secure page sends the buyer back. */
   cUrlRetorno: returnUrl.unwrap(),
