@@ -93,6 +93,7 @@ test("first login from a login-required page: the provider, /additionalData, the
     "Mis compras",
     "Mis reservas",
     "Mis datos (cuenta de la Ciudad)",
+    "Tarjetas",
     "Teléfono",
     "Domicilio",
   ]);
