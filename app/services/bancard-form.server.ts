@@ -1,18 +1,16 @@
-// Paying on Bancard's card form from the screens other than the checkout (the payment link,
-// the payment change, the box office's sale; decision 0077): the card is typed there, never
-// here. The screen's pay opens the payment (its own card/BancardiFrame call); with JavaScript
-// the screen is loaded again as a document, framing the form (its policy allows Bancard:
-// decision 0078), and without it the buyer goes to Bancard's own page, which needs no script.
+// Paying on Bancard's card form (decisions 0077, 0080): the checkout, the payment link, the
+// payment change, the box office's sale. The card is typed there, never here. The screen's pay
+// opens the payment (its own card/BancardiFrame call); with JavaScript the screen is loaded
+// again as a document, framing the form (its policy allows Bancard: decision 0078), and
+// without it the buyer goes to Bancard's own page, which needs no script.
 import type { AcquirerFormResponse } from "@contract";
 import { redirectDocument } from "react-router";
+import { scriptedField } from "~/lib/pay-result";
 import { paymentProviderOrigins } from "./payment-origins.server";
 import type { RequestContext } from "./request-context.server";
 
 /** Where Bancard serves its checkout script, on its own origin (the version is assumed). */
 export const bancardScriptPath = "/checkout/javascript/dist/bancard-checkout-4.0.0.js";
-
-/** Where Bancard's form sends a logged-in buyer back (pay-result/bank-return.tsx). */
-export const bancardReturnPath = (processId: number) => `/bancard/finish/${processId}`;
 
 /** What a screen frames after a scripted pay: Bancard's process and its script. */
 export type BancardFormToFrame = { processId: string; scriptUrl: string };
@@ -24,7 +22,7 @@ export function paysOnBancardForm(): boolean {
 
 /** The hidden field only the hydrated form sends: the page runs JavaScript. */
 export function isScripted(form: FormData): boolean {
-  return form.get("lConScript") === "1";
+  return form.get(scriptedField) === "1";
 }
 
 /**
@@ -37,8 +35,10 @@ export function sendToBancardForm(
   attempt: { scripted: boolean; framedOn: string },
 ) {
   const { cProcesoAdquirente, cUrlPagina, cUrlFormulario } = opened;
-  if (attempt.scripted && cProcesoAdquirente && cUrlFormulario) {
-    // Read once by the page's next render: a reload shows the page's pay again.
+  if (attempt.scripted && cProcesoAdquirente && cUrlFormulario && URL.canParse(cUrlFormulario)) {
+    // Read once by the page's next render: a reload shows the page's pay again, and paying
+    // again opens a new form (the API calls the old one off). Bancard's script is served
+    // from the form's own origin (the one the page's policy allows).
     shop.session.flash("cardForm", {
       idProcesoDeCompra: opened.idProcesoDeCompra,
       processId: cProcesoAdquirente,
@@ -57,7 +57,6 @@ export function bancardFormToFrame(
   processId: number,
 ): BancardFormToFrame | null {
   const flashed = shop.session.get("cardForm");
-  const bancard = paymentProviderOrigins().bancard;
-  if (!flashed || flashed.idProcesoDeCompra !== processId || !bancard) return null;
-  return { processId: flashed.processId, scriptUrl: `${bancard}${bancardScriptPath}` };
+  if (!flashed || flashed.idProcesoDeCompra !== processId) return null;
+  return { processId: flashed.processId, scriptUrl: `${flashed.origin}${bancardScriptPath}` };
 }

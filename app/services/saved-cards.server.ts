@@ -2,6 +2,7 @@
 // card/Bancard/borrar/{alias_token}), for My cards and the checkout. The alias token pays with
 // a card and deletes it: it travels in POST bodies only, never in a URL or a log of the shop.
 import { endpoints } from "@contract";
+import { bancardScriptPath } from "./bancard-form.server";
 import type { RequestContext } from "./request-context.server";
 import { shopOrigin } from "./shop-origin.server";
 
@@ -17,9 +18,6 @@ export type SavedCard = {
 };
 
 export const myCardsPath = "/myCards";
-
-/** Bancard's checkout script, on the origin of its forms (Bancard's documented path). */
-const bancardScriptPath = "/checkout/javascript/dist/bancard-checkout-4.0.0.js";
 
 /** The cards, or the API's (translated) message when Bancard could not be asked. */
 export async function savedCardsOf(

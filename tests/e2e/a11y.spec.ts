@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   expectIdReferencesResolve,
@@ -13,7 +14,6 @@ import {
   markSplashSeen,
   openFirstPerformance,
   openSeatForm,
-  payOnCardForm,
   testCards,
   uniqueEmail,
 } from "./support";

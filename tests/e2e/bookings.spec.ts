@@ -2,13 +2,8 @@
 // buyer books places instead of buying them (the booking conditions first: refused without
 // them), finds the booking in My bookings and pays it later through the usual checkout.
 import { expect, test } from "@playwright/test";
-import {
-  expectAccessible,
-  openShowOnSale,
-  payOnCardForm,
-  signUpByPost,
-  skipSplash,
-} from "./support";
+import { payOnCardForm } from "./bancard-form";
+import { expectAccessible, openShowOnSale, signUpByPost, skipSplash } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 

@@ -5,13 +5,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   holdGeneralPlaces,
   markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
-  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";

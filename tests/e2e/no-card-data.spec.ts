@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { partText } from "../../commerce/mail/read-eml.ts";
+import { payOnCardForm } from "./bancard-form";
 import { closedPort, startSecondStorefront, stopSecondStorefront } from "./second-storefront";
 import {
   holdGeneralPlaces,
@@ -20,7 +21,6 @@ import {
   newestMailTo,
   openFirstPerformance,
   openShowOnSale,
-  payOnCardForm,
   testCards,
   uniqueEmail,
 } from "./support";
@@ -100,18 +100,6 @@ function filesUnder(folder: string): { path: string; text: string }[] {
 
 const holding = (text: string) => cardForms.some((form) => text.includes(form));
 
-/**
- * Types the card on Bancard's form framed in one of the shop's pages (the payment change,
- * the box office, the payment link), as a buyer with JavaScript does.
- */
-async function payOnBancardForm(page: Page, number: string) {
-  const form = page.frameLocator("#bancard-framed-form iframe");
-  await form.getByLabel("Número de tarjeta").fill(number);
-  await form.getByLabel("Vencimiento (MM/AA)").fill("11/37");
-  await form.getByLabel("Código de seguridad").fill("739");
-  await form.getByRole("button", { name: "Pagar" }).click();
-}
-
 async function newPage(): Promise<Page> {
   return context.newPage();
 }
@@ -151,7 +139,7 @@ test("the payment change pays with another card on Bancard's form", async () => 
   await expect(page.getByRole("main").getByRole("status")).toContainText("El pago falló");
   await page.goto(`/payChange/${processId}`);
   await page.getByRole("button", { name: /^Pagar/ }).click();
-  await payOnBancardForm(page, card);
+  await payOnCardForm(page, card, { pressed: true, expiry: "11/37", code: "739" });
   await expect(page).toHaveURL(/\/BuyTicket\/ok\/\d+$/);
   await page.close();
 });
@@ -176,7 +164,7 @@ test("the box office's card sale is typed on Bancard's form", async () => {
   await counter.getByLabel("Nombre del comprador").fill("Ana Ruiz");
   await counter.getByLabel("Tarjeta (se ingresa en el formulario de Bancard)").check();
   await counter.getByRole("button", { name: /^Cobrar/ }).click();
-  await payOnBancardForm(page, card);
+  await payOnCardForm(page, card, { pressed: true, expiry: "11/37", code: "739" });
   await expect(page).toHaveURL(/\/BuyTicketBox\/ok\/\d+$/);
   await page.close();
 });
@@ -198,7 +186,7 @@ test("a payment link's buyer pays on Bancard's form", async () => {
   await page.goto(link.pathname + link.search);
   await page.getByLabel(/Leí y acepto/).check();
   await page.getByRole("button", { name: /^Pagar/ }).click();
-  await payOnBancardForm(page, card);
+  await payOnCardForm(page, card, { pressed: true, expiry: "11/37", code: "739" });
   await expect(page).toHaveURL(/\/payConfirmLinkPago\?/);
   await page.close();
 });

@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { pageTexts } from "../../commerce/testing/pdf-text.ts";
+import { payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   holdGeneralPlaces,
@@ -12,7 +13,6 @@ import {
   openFirstPerformance,
   openShowOnSale,
   orderTotalLine,
-  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";

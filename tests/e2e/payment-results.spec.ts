@@ -4,13 +4,12 @@
 // a return before Bancard confirmed: the verification page asks again 5 times, then says it
 // found delays and offers Retry and My orders. Declined cards: purchase.spec.ts.
 import { expect, type Page, test } from "@playwright/test";
+import { bancardCardForm, payOnCardForm } from "./bancard-form";
 import {
-  bancardCardForm,
   expectAccessible,
   holdGeneralPlaces,
   openFirstPerformance,
   openShowOnSale,
-  payOnCardForm,
   signUpByPost,
   skipSplash,
   testCards,

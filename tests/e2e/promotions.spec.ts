@@ -2,13 +2,13 @@
 // purchase (one unlocked by a code), sees each ticket's discount on the checkout, pays, and
 // finds the promotions on the order. JavaScript on and off; axe on every page.
 import { expect, test } from "@playwright/test";
+import { payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   holdGeneralPlaces,
   markSplashSeen,
   openFirstPerformance,
   openShowOnSale,
-  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";

@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { bancardCardForm, payOnCardForm } from "./bancard-form";
 import {
-  bancardCardForm,
   expectAccessible,
   fillSignUpForm,
   holdGeneralPlaces,
   openFirstPerformance,
   openShowOnSale,
-  payOnCardForm,
   testCards,
   uniqueEmail,
 } from "./support";

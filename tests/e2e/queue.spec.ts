@@ -8,14 +8,9 @@
 import type { ChildProcess } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { DEMO_QUEUE_SHOW } from "../../commerce/seed/queue.ts";
+import { payOnCardForm } from "./bancard-form";
 import { closedPort, startSecondStorefront, stopSecondStorefront } from "./second-storefront";
-import {
-  expectAccessible,
-  holdGeneralPlaces,
-  payOnCardForm,
-  signUpByPost,
-  skipSplash,
-} from "./support";
+import { expectAccessible, holdGeneralPlaces, signUpByPost, skipSplash } from "./support";
 
 test.describe.configure({ timeout: 150_000 });
 test.beforeEach(skipSplash);

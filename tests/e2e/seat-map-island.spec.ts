@@ -3,11 +3,11 @@
 // 360° view turned by keys. axe on every page visited. JavaScript-only by nature: the js-off
 // projects see the server's seat form instead (seat-map-page.spec.ts).
 import { expect, type Page, test } from "@playwright/test";
+import { payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   markSplashSeen,
   openFirstPerformance,
-  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";

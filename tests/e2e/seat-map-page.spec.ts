@@ -3,12 +3,12 @@
 // alternative, best available, the view from a sector, and every seat named with its row,
 // seat, price and state in the accessibility tree. axe on every page visited.
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   markSplashSeen,
   openFirstPerformance,
   openSeatForm,
-  payOnCardForm,
   signUpByPost,
   testCards,
 } from "./support";

@@ -1,14 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import {
-  type Browser,
-  expect,
-  type FrameLocator,
-  type Locator,
-  type Page,
-  test,
-} from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { type ReadEml, readEml } from "../../commerce/mail/read-eml.ts";
 import { expectNoConsoleErrors, expectValidMarkup } from "./page-checks.ts";
 import { signUpFields } from "./sign-up-fields.ts";
@@ -281,62 +274,6 @@ export async function fillSignUpForm(
   await page.getByLabel("Día", { exact: true }).fill("14");
   await page.getByLabel("Mes", { exact: true }).fill("3");
   await page.getByLabel("Año", { exact: true }).fill("1990");
-}
-
-/**
- * Fills the shop's own card fields (the sandbox acquirer's, PAYMENT_STAND_INS=off; the payment
- * change page and the box office's sale) and accepts the terms. The checkout takes a new card
- * on Bancard's form: payOnCardForm.
- */
-export async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Número de tarjeta").fill(number);
-  await page.getByLabel("Mes de vencimiento").selectOption("12");
-  await page.getByLabel("Año de vencimiento").selectOption(String(new Date().getFullYear() + 2));
-  await page.getByLabel("Código de seguridad").fill("123");
-  await page.getByLabel(/Nombre del titular/).fill("ANA PEREYRA");
-  await page.getByLabel("Documento del titular").fill("30123456");
-  const terms = page.getByLabel(/Leí y acepto/);
-  if (!(await terms.isChecked())) await terms.check();
-}
-
-/**
- * Bancard's card form the checkout's pay opened: framed in the checkout with JavaScript (its
- * heading focused), Bancard's own page without.
- */
-export async function bancardCardForm(page: Page): Promise<Page | FrameLocator> {
-  if (test.info().project.use.javaScriptEnabled === false) {
-    await expect(page).toHaveURL(/\/payment\/single_buy\?process_id=/);
-    return page;
-  }
-  await expect(
-    page.getByRole("heading", { name: "Ingresá tu tarjeta en el formulario seguro de Bancard" }),
-  ).toBeFocused();
-  return page.frameLocator("#bancard-card-form iframe");
-}
-
-/**
- * Pays at the checkout with a new card on Bancard's card form (its stand-in's test cards:
- * bancardStandInCards): accepts the terms and presses Pay (unless `pressed`: the form is
- * open), then types the card on Bancard's form and pays there; Bancard sends the buyer back.
- */
-export async function payOnCardForm(
-  page: Page,
-  number: string,
-  { pressed = false, installments = "1" } = {},
-) {
-  if (!pressed) {
-    const terms = page.getByLabel(/Leí y acepto/);
-    if (!(await terms.isChecked())) await terms.check();
-    await page.getByRole("button", { name: /^Pagar/ }).click();
-  }
-  const form = await bancardCardForm(page);
-  await form.getByLabel("Número de tarjeta").fill(number);
-  await form
-    .getByLabel("Vencimiento (MM/AA)")
-    .fill(`12/${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`);
-  await form.getByLabel("Código de seguridad").fill("123");
-  await form.getByLabel(/^Cuotas/).selectOption(installments);
-  await form.getByRole("button", { name: "Pagar" }).click();
 }
 
 /** From the billboard page: opens the first show that has places on sale (not a shop product). */

@@ -16,9 +16,10 @@ import { data, redirect } from "react-router";
 import { brand } from "~/config/brand.server";
 import { isProduct, performancePath, shopPerformancePath } from "~/lib/browse-paths";
 import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
-import { bankReturnPath, payConfirmPath, scriptedField } from "~/lib/pay-result";
+import { bankReturnPath, payConfirmPath } from "~/lib/pay-result";
 import { finishedFor, followProcess } from "~/lib/purchase-timer";
 import { notFound } from "~/lib/responses";
+import { isScripted } from "~/services/bancard-form.server";
 import { failureResponse, orThrow } from "~/services/commerce.server";
 import { timerOf, timerStarted } from "~/services/purchase-timer.server";
 import type { RequestContext } from "~/services/request-context.server";
@@ -197,7 +198,7 @@ export async function checkoutAction(
     });
   }
   if (onCardForm) {
-    const scripted = form.get(scriptedField) === "1";
+    const scripted = isScripted(form);
     return payOnCardForm(shop, processId, { origin, key: cClaveIdempotencia, scripted, refused });
   }
   if (byCard?.status !== "success") {

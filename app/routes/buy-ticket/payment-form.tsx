@@ -16,6 +16,7 @@ import type {
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { ScriptedField } from "~/components/acquirer-form/bancard-framed-form";
 import { CardPaymentFields, PayButton } from "~/components/card-payment";
 import { FormErrors, keepFocusOnSubmitPress, RadioField, useShopForm } from "~/components/field";
 import { PlansStepNotice } from "~/components/installments-field";
@@ -27,7 +28,6 @@ import type { CheckoutAmounts } from "~/lib/checkout-amounts";
 import { formatPrice } from "~/lib/format";
 import { checkoutFormWith, walletCheckoutForm } from "~/lib/forms";
 import { useTranslation } from "~/lib/i18n";
-import { scriptedField } from "~/lib/pay-result";
 import { answerDefaults } from "~/lib/process-answers";
 import type { SavedCard } from "~/services/saved-cards.server";
 import { DeliveryAddressField } from "./delivery-address-field";
@@ -143,7 +143,7 @@ export function PaymentForm({
       ) : null}
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
       {/* Paying on Bancard's form frames it here with script, else goes to Bancard's page. */}
-      {hydrated ? <input type="hidden" name={scriptedField} value="1" /> : null}
+      <ScriptedField />
       <input type="hidden" name="fTotalVisto" value={total} />
       <QuestionsFields questions={questions} fields={fields} />
       <RadioField

@@ -5,6 +5,7 @@
 // to another sector of their performance from here.
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { BancardFramedForm } from "~/components/acquirer-form/bancard-framed-form";
 import { buyingTabId, claimTabIntent, revalidateUnlessTabClaim } from "~/components/buying-tab";
 import { cardPlansIntent } from "~/lib/card-plans";
 import { checkoutAmounts, submittedDelivery } from "~/lib/checkout-amounts";
@@ -15,6 +16,7 @@ import { cardFormLeftParam } from "~/lib/pay-result";
 import { nextAttemptKeyOf, plansStepOf } from "~/lib/payment-attempt";
 import { paymentProviderPage } from "~/lib/payment-provider-pages";
 import { seoMeta } from "~/lib/seo";
+import { bancardFormToFrame } from "~/services/bancard-form.server";
 import { getT } from "~/services/i18n.server";
 import { claimTab, tabIdOf } from "~/services/purchase-timer.server";
 import { requireUser } from "~/services/request-context.server";
@@ -22,8 +24,6 @@ import { savedCardsOf } from "~/services/saved-cards.server";
 import { seoFor } from "~/services/seo.server";
 import { shopOrigin } from "~/services/shop-origin.server";
 import type { Route } from "./+types/route";
-import { BancardCardForm } from "./bancard-card-form";
-import { cardFormToFrame } from "./card-form.server";
 import { cardPlansAction } from "./card-plans.server";
 import { changeSectorAction } from "./change-sector.server";
 import { checkoutAction, loadCheckout, processIdOf } from "./checkout.server";
@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...checkout,
     // Bancard not answering leaves the new card: the saved ones are then not offered.
     savedCards: saved.cards,
-    cardForm: cardFormToFrame(shop, processId),
+    cardForm: bancardFormToFrame(shop, processId),
     /** Back from Bancard's form without paying: the places are still held. */
     cardFormLeft: query.get(cardFormLeftParam) === "cancelado",
     now: Date.now(),
@@ -169,10 +169,10 @@ export default function BuyTicket({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
         {cardForm ? (
-          <BancardCardForm
-            processId={cardForm.processId}
-            scriptUrl={cardForm.scriptUrl}
-            checkoutPath={`/BuyTicket/${process.idProcesoDeCompra}`}
+          <BancardFramedForm
+            {...cardForm}
+            leavePath={`/BuyTicket/${process.idProcesoDeCompra}`}
+            headingLevel={3}
           />
         ) : (
           <PaymentForm

@@ -6,31 +6,12 @@
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { loadBancard } from "~/components/acquirer-form/bancard-script";
 import { useTranslation } from "~/lib/i18n";
 
 type Registration = { processId: string; pageUrl: string; scriptUrl: string };
 
-declare global {
-  interface Window {
-    Bancard?: {
-      Cards?: { createForm(containerId: string, processId: string, options?: object): void };
-    };
-  }
-}
-
 const containerId = "bancard-card-registration";
-
-/** Bancard's script, loaded once per page; rejects when it cannot be loaded. */
-function loadBancardScript(src: string): Promise<void> {
-  if (window.Bancard?.Cards) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error("Bancard's script did not load"));
-    document.head.appendChild(script);
-  });
-}
 
 export function AddCard({ registration }: { registration: Registration | null }) {
   const { t } = useTranslation();
@@ -45,9 +26,9 @@ export function AddCard({ registration }: { registration: Registration | null })
   useEffect(() => {
     if (!processId || !pageUrl || !scriptUrl) return;
     let current = true;
-    loadBancardScript(scriptUrl)
-      .then(() => {
-        const cards = window.Bancard?.Cards;
+    loadBancard(scriptUrl)
+      .then((bancard) => {
+        const cards = bancard.Cards;
         if (!current) return;
         if (!cards) throw new Error("Bancard's script has no Cards form");
         cards.createForm(containerId, processId, { title: formTitle });

@@ -12,10 +12,9 @@ import { data } from "react-router";
 import { brand } from "~/config/brand.server";
 import { type OrderTotalsFigures, unpaidPurchaseTotals } from "~/lib/checkout-amounts";
 import { paymentChangeFormWith, walletPaymentChangeForm } from "~/lib/forms";
-import { bankReturnPath, payChangePath } from "~/lib/pay-result";
+import { bancardFinishPath, bankReturnPath, payChangePath } from "~/lib/pay-result";
 import {
   bancardFormToFrame,
-  bancardReturnPath,
   isScripted,
   paysOnBancardForm,
   sendToBancardForm,
@@ -141,7 +140,7 @@ export async function payChangeAction(
       body: {
         cClaveIdempotencia,
         nFormaDePago,
-        cUrlRetorno: `${origin}${bancardReturnPath(processId)}`,
+        cUrlRetorno: `${origin}${bancardFinishPath(processId)}`,
         cUrlCancelacion: `${origin}${payChangePath(processId)}`,
       },
       idempotencyKey: cClaveIdempotencia,

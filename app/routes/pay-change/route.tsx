@@ -229,7 +229,7 @@ function ChangeForm({
         </p>
       ) : null}
       <PayPalNote methods={paymentMethods} chosen={hydrated && chosenKind === "PAYPAL"} />
-      {onBancardForm && !(hydrated && cardless) ? <p>{t("checkout:bancardForm.hint")}</p> : null}
+      {onBancardForm && !(hydrated && cardless) ? <p>{t("checkout:cardForm.note")}</p> : null}
       {(hydrated && cardless) || onBancardForm ? null : (
         <CardPaymentFields
           card={card}

@@ -183,7 +183,7 @@ function BancardPayForm({
       <input type="hidden" name="cClaveIdempotencia" value={idempotencyKey} />
       <ScriptedField />
       {honeypot}
-      <p>{t("checkout:bancardForm.hint")}</p>
+      <p>{t("checkout:cardForm.note")}</p>
       <TermsField meta={fields.lAceptaTerminos} />
       <PayButton total={total} />
     </Form>
