@@ -5,7 +5,7 @@
 // Bancard confirms server to server; another's process or link is a 404; with Bancard
 // configured, the old card-data bodies are refused.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   acquirerFormResponse,
   paymentLinkResponse,
@@ -13,7 +13,7 @@ import {
 } from "../contract/index.ts";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
-import { setUpApiTests } from "../testing/api-test.ts";
+
 import {
   type Fixture,
   grantStaffRole,
@@ -21,7 +21,7 @@ import {
   type TestApi,
   testCard,
 } from "../testing/harness.ts";
-import { type HostedTestProviders, withHostedProviders } from "../testing/hosted-harness.ts";
+import { type HostedTestProviders, setUpHostedApiTests } from "../testing/hosted-harness.ts";
 
 let db: Database;
 let t: TestApi;
@@ -30,14 +30,13 @@ let alice: string;
 let bob: string;
 let clerk: string;
 let hosted: HostedTestProviders;
-const api = setUpApiTests({ customers: ["alice", "bob", "clerk"] });
+const api = setUpHostedApiTests({ customers: ["alice", "bob", "clerk"] });
 beforeEach(async () => {
   ({ db, t, fx } = api);
   ({ alice, bob, clerk } = api.tokens);
   await grantStaffRole(db, "clerk@example.com", "BOX_CLERK");
-  hosted = await withHostedProviders(t);
+  hosted = api.hosted;
 });
-afterEach(() => hosted.stop());
 
 const shop = "http://127.0.0.1:4200";
 const APPROVES = "4242424242424242";

@@ -6,19 +6,14 @@ import type { CommerceDeps } from "../deps.ts";
 import { businessError, notFound } from "../errors.ts";
 import type { ChargeResult } from "../payments/charge.ts";
 import { BANCARD_PROVIDER, hostedProviderOf } from "../payments/payment-providers.ts";
-import { latestPayment } from "../payments/payment-state.ts";
 
-/** Without Bancard configured (the sandbox acquirer instead) there is no form to open. */
-export function requireBancard(deps: CommerceDeps) {
-  if (!hostedProviderOf(deps, BANCARD_PROVIDER)) throw notFound();
+/** A provider the shop is not configured with (the sandbox instead) has no such calls. */
+export function requireProvider(deps: CommerceDeps, name = BANCARD_PROVIDER) {
+  if (!hostedProviderOf(deps, name)) throw notFound();
 }
 
 /** The charge's result (charge() with `hosted: BANCARD`) as the form's answer. */
-export async function acquirerFormAnswer(
-  deps: CommerceDeps,
-  processId: number,
-  result: ChargeResult,
-): Promise<AcquirerFormResponse> {
+export function acquirerFormAnswer(processId: number, result: ChargeResult): AcquirerFormResponse {
   const base = { idProcesoDeCompra: processId, cProcesoAdquirente: null };
   if ("orderId" in result) {
     return {
@@ -30,12 +25,11 @@ export async function acquirerFormAnswer(
     };
   }
   if (!("challengeUrl" in result)) throw businessError("PAYMENT_IN_PROGRESS");
-  const payment = await latestPayment(deps.db, processId);
   return {
     ...base,
     cEstado: "FORMULARIO",
     idPedido: null,
-    cProcesoAdquirente: payment?.providerReference ?? null,
+    cProcesoAdquirente: result.providerReference ?? null,
     cUrlFormulario: result.embedUrl ?? null,
     cUrlPagina: result.challengeUrl,
   };

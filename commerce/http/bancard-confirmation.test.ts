@@ -3,26 +3,25 @@
 // the API and Bancard's stand-in over HTTP (testing/hosted-harness.ts): the card is typed on
 // the stand-in's page, its test cards choose the fault (bancard/stand-in-cards.ts).
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { acquirerFormResponse } from "../contract/index.ts";
 import { acquirerNotifications, orders, payments, tickets } from "../db/schema.ts";
 import { reconcilePendingPayments } from "../payments/reconcile.ts";
-import { setUpApiTests } from "../testing/api-test.ts";
+
 import { type Fixture, readyToPay, type TestApi } from "../testing/harness.ts";
-import { type HostedTestProviders, withHostedProviders } from "../testing/hosted-harness.ts";
+import { type HostedTestProviders, setUpHostedApiTests } from "../testing/hosted-harness.ts";
 
 let t: TestApi;
 let fx: Fixture;
 let alice: string;
 let bob: string;
 let hosted: HostedTestProviders;
-const api = setUpApiTests({ customers: ["alice", "bob"] });
-beforeEach(async () => {
+const api = setUpHostedApiTests({ customers: ["alice", "bob"] });
+beforeEach(() => {
   ({ t, fx } = api);
   ({ alice, bob } = api.tokens);
-  hosted = await withHostedProviders(t);
+  hosted = api.hosted;
 });
-afterEach(() => hosted.stop());
 
 const shop = "http://127.0.0.1:4200";
 const cards = {

@@ -11,7 +11,7 @@ import type { CommerceDeps } from "../deps.ts";
 import { cancelOrder } from "../orders/cancellation.ts";
 import { loadOrders } from "../orders/history.ts";
 import { chargeAtCounter, openCounterCardForm } from "../payments/counter-charge.ts";
-import { acquirerFormAnswer, requireBancard } from "./acquirer-form.ts";
+import { acquirerFormAnswer, requireProvider } from "./acquirer-form.ts";
 import { implement } from "./register.ts";
 
 /** The counter's list is for the day's work: the latest sales only. */
@@ -30,14 +30,14 @@ export function boxOfficeHandlers(deps: CommerceDeps) {
     }),
 
     implement(boxChargeFormEndpoint, async ({ params, body, customerId, language }) => {
-      requireBancard(deps);
+      requireProvider(deps);
       const result = await openCounterCardForm(deps, {
         processId: params.id,
         customerId,
         request: body,
         language,
       });
-      return acquirerFormAnswer(deps, params.id, result);
+      return acquirerFormAnswer(params.id, result);
     }),
 
     implement(counterSalesEndpoint, async ({ customerId, language }) => {

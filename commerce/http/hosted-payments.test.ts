@@ -2,23 +2,22 @@
 // stand-ins over HTTP (decision 0077): Bancard's card form confirms to the API server to
 // server and the buyer's return finds the order; a PayPal order approved on PayPal's page is
 // captured on the buyer's return. No card data ever goes to the API.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { acquirerFormResponse, charge2Response, payPalOrderResponse } from "../contract/index.ts";
-import { setUpApiTests } from "../testing/api-test.ts";
+
 import { type Fixture, readyToPay, type TestApi, testCard } from "../testing/harness.ts";
-import { type HostedTestProviders, withHostedProviders } from "../testing/hosted-harness.ts";
+import { type HostedTestProviders, setUpHostedApiTests } from "../testing/hosted-harness.ts";
 
 let t: TestApi;
 let fx: Fixture;
 let alice: string;
 let hosted: HostedTestProviders;
-const api = setUpApiTests({ customers: ["alice"] });
-beforeEach(async () => {
+const api = setUpHostedApiTests({ customers: ["alice"] });
+beforeEach(() => {
   ({ t, fx } = api);
   ({ alice } = api.tokens);
-  hosted = await withHostedProviders(t);
+  hosted = api.hosted;
 });
-afterEach(() => hosted.stop());
 
 const PAYPAL = 5;
 const shop = "http://127.0.0.1:4200";

@@ -14,30 +14,21 @@ import {
   savedCardsEndpoint,
 } from "../contract/index.ts";
 import type { CommerceDeps } from "../deps.ts";
-import { businessError, notFound } from "../errors.ts";
+import { businessError } from "../errors.ts";
 import { charge } from "../payments/charge.ts";
 import { confirmPayment, receiveHostedNotification } from "../payments/payment-follow-up.ts";
-import {
-  BANCARD_PROVIDER,
-  hostedProviderOf,
-  PAYPAL_PROVIDER,
-} from "../payments/payment-providers.ts";
+import { BANCARD_PROVIDER, PAYPAL_PROVIDER } from "../payments/payment-providers.ts";
 import { latestPayment } from "../payments/payment-state.ts";
 import { deleteSavedCard, openCardRegistration, savedCardsOf } from "../payments/saved-cards.ts";
 import { ownProcess } from "../purchase/process.ts";
-import { acquirerFormAnswer } from "./acquirer-form.ts";
+import { acquirerFormAnswer, requireProvider } from "./acquirer-form.ts";
 import { charge2Answer } from "./payments-v2.ts";
 import { implement } from "./register.ts";
 
 export function hostedPaymentHandlers(deps: CommerceDeps) {
-  /** A provider the shop is not configured with has no such calls. */
-  function requireProvider(name: string) {
-    if (!hostedProviderOf(deps, name)) throw notFound();
-  }
-
   return [
     implement(acquirerFormEndpoint, async ({ params, body, customerId, language }) => {
-      requireProvider(BANCARD_PROVIDER);
+      requireProvider(deps);
       const result = await charge(deps, {
         processId: params.id,
         customerId,
@@ -47,11 +38,11 @@ export function hostedPaymentHandlers(deps: CommerceDeps) {
         returnUrl: body.cUrlRetorno,
         language,
       });
-      return acquirerFormAnswer(deps, params.id, result);
+      return acquirerFormAnswer(params.id, result);
     }),
 
     implement(payPalOrderEndpoint, async ({ params, query, customerId, language, c }) => {
-      requireProvider(PAYPAL_PROVIDER);
+      requireProvider(deps, PAYPAL_PROVIDER);
       await ownProcess(deps.db, params.id, customerId);
       // Asked again while the buyer has not approved it yet: the same order, not a new one.
       const open = await latestPayment(deps.db, params.id);
@@ -72,10 +63,9 @@ export function hostedPaymentHandlers(deps: CommerceDeps) {
         language,
       });
       if (!("challengeUrl" in result)) throw businessError("PAYMENT_IN_PROGRESS");
-      const payment = await latestPayment(deps.db, params.id);
       return {
         idProcesoDeCompra: params.id,
-        cOrdenPayPal: payment?.providerReference ?? "",
+        cOrdenPayPal: result.providerReference ?? "",
         cUrlAprobacion: result.challengeUrl,
       };
     }),

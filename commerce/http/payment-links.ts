@@ -17,7 +17,7 @@ import {
   payByLink,
   paymentLinkView,
 } from "../payments/payment-links.ts";
-import { acquirerFormAnswer, requireBancard } from "./acquirer-form.ts";
+import { acquirerFormAnswer, requireProvider } from "./acquirer-form.ts";
 import { chargeAnswer } from "./purchase.ts";
 import { implement } from "./register.ts";
 
@@ -63,14 +63,14 @@ export function paymentLinkHandlers(deps: CommerceDeps) {
     }),
 
     implement(payByLinkFormEndpoint, async ({ params, body, language }) => {
-      requireBancard(deps);
+      requireProvider(deps);
       const { process, result } = await openLinkPaymentForm(deps, {
         processId: params.id,
         key: params.cClave,
         request: body,
         language,
       });
-      return acquirerFormAnswer(deps, process.id, result);
+      return acquirerFormAnswer(process.id, result);
     }),
   ];
 }

@@ -3,15 +3,15 @@
 // cancels at PayPal, a declined capture, a capture after the places were lost, and another
 // customer's process. Whatever order things arrive in, one approved payment is one order.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { charge2Response, payPalOrderResponse } from "../contract/index.ts";
 import { orders, payments } from "../db/schema.ts";
-import { setUpApiTests } from "../testing/api-test.ts";
+
 import { type Fixture, readyToPay, type TestApi } from "../testing/harness.ts";
 import {
   type HostedTestProviders,
   type PayPalWebhooks,
-  withHostedProviders,
+  setUpHostedApiTests,
 } from "../testing/hosted-harness.ts";
 
 let t: TestApi;
@@ -19,13 +19,12 @@ let fx: Fixture;
 let alice: string;
 let bob: string;
 let hosted: HostedTestProviders;
-const api = setUpApiTests({ customers: ["alice", "bob"] });
-beforeEach(async () => {
+const api = setUpHostedApiTests({ customers: ["alice", "bob"] });
+beforeEach(() => {
   ({ t, fx } = api);
   ({ alice, bob } = api.tokens);
-  hosted = await withHostedProviders(t);
+  hosted = api.hosted;
 });
-afterEach(() => hosted.stop());
 
 const PAYPAL = 5;
 const shop = "http://127.0.0.1:4200";

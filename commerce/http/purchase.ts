@@ -53,7 +53,7 @@ import { answerQuestions, processQuestions } from "../purchase/process-answers.t
 import { extendProcess, invalidateProcess } from "../purchase/process-clock.ts";
 import { loadProcessView } from "../purchase/view.ts";
 import { ensureQueuePass } from "../queue/pass.ts";
-import { acquirerFormAnswer, requireBancard } from "./acquirer-form.ts";
+import { acquirerFormAnswer, requireProvider } from "./acquirer-form.ts";
 import { implement } from "./register.ts";
 
 export function purchaseHandlers(deps: CommerceDeps) {
@@ -222,7 +222,7 @@ export function purchaseHandlers(deps: CommerceDeps) {
     }),
 
     implement(payAgainFormEndpoint, async ({ params, body, customerId, language }) => {
-      requireBancard(deps);
+      requireProvider(deps);
       const input = { processId: params.id, customerId, paymentMethodId: body.nFormaDePago };
       await selectPaymentMethod(deps, input);
       const result = await charge(deps, {
@@ -234,7 +234,7 @@ export function purchaseHandlers(deps: CommerceDeps) {
         returnUrl: body.cUrlRetorno,
         language,
       });
-      return acquirerFormAnswer(deps, params.id, result);
+      return acquirerFormAnswer(params.id, result);
     }),
 
     // The signature covers the body as sent: it is read raw (Hono keeps it after parsing).

@@ -2,24 +2,23 @@
 // registered on Bancard's form (typed there, never sent to the API), listed, paid with by its
 // alias (approved, or through the issuer's 3-D Secure page) and deleted; another customer's
 // alias pays nothing and deletes nothing.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { charge2Response, errorData, savedCardSchema } from "../contract/index.ts";
-import { setUpApiTests } from "../testing/api-test.ts";
+
 import { type Fixture, readyToPay, type TestApi } from "../testing/harness.ts";
-import { type HostedTestProviders, withHostedProviders } from "../testing/hosted-harness.ts";
+import { type HostedTestProviders, setUpHostedApiTests } from "../testing/hosted-harness.ts";
 
 let t: TestApi;
 let fx: Fixture;
 let alice: string;
 let bob: string;
 let hosted: HostedTestProviders;
-const api = setUpApiTests({ customers: ["alice", "bob"] });
-beforeEach(async () => {
+const api = setUpHostedApiTests({ customers: ["alice", "bob"] });
+beforeEach(() => {
   ({ t, fx } = api);
   ({ alice, bob } = api.tokens);
-  hosted = await withHostedProviders(t);
+  hosted = api.hosted;
 });
-afterEach(() => hosted.stop());
 
 const shop = "http://127.0.0.1:4200";
 const onePlace = () => ({

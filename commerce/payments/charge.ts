@@ -72,7 +72,7 @@ function wayOf(input: ChargeInput): PaymentWay {
  */
 export type ChargeResult =
   | { orderId: number }
-  | { challengeUrl: string; embedUrl?: string }
+  | { challengeUrl: string; embedUrl?: string; providerReference?: string }
   | { awaiting: true };
 
 type PaymentRow = typeof payments.$inferSelect;

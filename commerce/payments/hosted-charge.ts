@@ -17,7 +17,7 @@ import { recordUnpaid } from "./settlement.ts";
 type PaymentRow = typeof payments.$inferSelect;
 
 /** Where the payer pays a payment opened on a provider's page. */
-export type HostedOpening = { challengeUrl: string; embedUrl?: string };
+export type HostedOpening = { challengeUrl: string; embedUrl?: string; providerReference?: string };
 
 /** The provider that takes saved cards' payments (payments.provider). */
 export const SAVED_CARD_PROVIDER = BANCARD_PROVIDER;
@@ -37,7 +37,11 @@ export async function openHostedPayment(
   input: { returnUrl: string; cancelUrl: string; language: Language },
 ): Promise<HostedOpening> {
   if (payment.stage === "CHALLENGE" && payment.redirectUrl) {
-    return { challengeUrl: payment.redirectUrl, embedUrl: payment.embedUrl ?? undefined };
+    return {
+      challengeUrl: payment.redirectUrl,
+      embedUrl: payment.embedUrl ?? undefined,
+      providerReference: payment.providerReference ?? undefined,
+    };
   }
   const provider = hostedProviderOf(deps, payment.provider);
   if (!provider) {
@@ -74,7 +78,11 @@ export async function openHostedPayment(
       embedUrl: opened.embedUrl ?? null,
     })
     .where(and(eq(payments.id, payment.id), eq(payments.status, "PENDING")));
-  return { challengeUrl: opened.redirectUrl, embedUrl: opened.embedUrl };
+  return {
+    challengeUrl: opened.redirectUrl,
+    embedUrl: opened.embedUrl,
+    providerReference: opened.providerReference,
+  };
 }
 
 /**

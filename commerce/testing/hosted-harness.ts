@@ -2,11 +2,13 @@
 // free port of 127.0.0.1 so the stand-ins can confirm to it over HTTP, as the real providers
 // would, and the test's deps take the same adapters the server runs with.
 import { type ServerType, serve } from "@hono/node-server";
+import { afterEach, beforeEach } from "vitest";
 import type { BancardProvider } from "../payments/bancard/adapter.ts";
 import { startHostedProviders } from "../payments/hosted-providers-start.ts";
 import { BANCARD_PROVIDER, PAYPAL_PROVIDER } from "../payments/payment-providers.ts";
 import type { PayPalProvider } from "../payments/paypal/adapter.ts";
-import type { TestApi } from "./harness.ts";
+import { type ApiTestContext, type ApiTestSetup, setUpApiTests } from "./api-test.ts";
+import type { Fixture, TestApi } from "./harness.ts";
 
 /** What Bancard's stand-in posted to the API's confirmation address, and what it was told. */
 export type BancardConfirmations = {
@@ -100,4 +102,22 @@ export async function withHostedProviders(t: TestApi): Promise<HostedTestProvide
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The API tests' set-up (testing/api-test.ts) with the providers' stand-ins beside each test's
+ * API: `hosted` holds them while the test runs.
+ */
+export function setUpHostedApiTests(
+  setup: ApiTestSetup<Fixture> = {},
+): ApiTestContext<Fixture> & { hosted: HostedTestProviders } {
+  const context = setUpApiTests(setup) as ApiTestContext<Fixture> & {
+    hosted: HostedTestProviders;
+  };
+  // After the set-up's own beforeEach (hooks run in the order they were declared).
+  beforeEach(async () => {
+    context.hosted = await withHostedProviders(context.t);
+  });
+  afterEach(() => context.hosted.stop());
+  return context;
 }
