@@ -293,12 +293,8 @@ export const payments = pgTable(
      */
     stage: text("stage").$type<"CHALLENGE" | "AWAITING">(),
     redirectUrl: text("redirect_url"),
-    /** The provider's form the checkout frames for a payment opened on it (Bancard's). */
-    embedUrl: text("embed_url"),
-    /**
-     * Who takes the money: the sandbox card acquirer (CARD), a provider whose own page took it
-     * (BANCARD, PAYPAL) or a wallet brand (APAY, TIGO_MONEY).
-     */
+    embedUrl: text("embed_url"), // the provider's form the page frames (Bancard's)
+    /** Who takes it: the sandbox acquirer (CARD), BANCARD, PAYPAL or a wallet (APAY, TIGO_MONEY). */
     provider: text("provider").notNull().default("CARD"),
     providerReference: text("provider_reference"),
     declineReason: text("decline_reason"),
@@ -320,8 +316,10 @@ export const payments = pgTable(
     // Reconciliation looks for the few payments left PENDING (payments/reconcile.ts).
     index("payments_pending_idx").on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
     index("payments_process_idx").on(t.processId),
-    // A provider's notification names the payment by its own id (PayPal's order).
-    index("payments_provider_reference_idx").on(t.providerReference),
+    // A notification names a PENDING payment by the provider's id: no entry for any other.
+    index("payments_provider_reference_idx")
+      .on(t.providerReference)
+      .where(sql`${t.status} = 'PENDING' AND ${t.providerReference} IS NOT NULL`),
   ],
 );
 

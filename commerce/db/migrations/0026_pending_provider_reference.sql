@@ -1,0 +1,2 @@
+DROP INDEX "payments_provider_reference_idx";--> statement-breakpoint
+CREATE INDEX "payments_provider_reference_idx" ON "payments" USING btree ("provider_reference") WHERE "payments"."status" = 'PENDING' AND "payments"."provider_reference" IS NOT NULL;
