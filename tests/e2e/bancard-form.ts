@@ -52,9 +52,22 @@ export async function payOnCardForm(
   await form.getByRole("button", { name: "Pagar" }).click();
 }
 
-/** Answers the 3-D Secure code Bancard's form asks for the stand-in's challenge card. */
+/**
+ * Answers the 3-D Secure code Bancard asks for the stand-in's challenge card: inside its frame,
+ * or on its own page when the form sent the whole window there.
+ */
 export async function confirmOnBancardForm(page: Page, code: string) {
-  const form = bancardFormOf(page);
-  await form.getByLabel("Código que te envió tu banco").fill(code);
+  const label = "Código que te envió tu banco";
+  const framed = bancardFormOf(page);
+  let form: Page | FrameLocator = page;
+  await expect
+    .poll(async () => {
+      if ((await page.getByLabel(label).count()) > 0) form = page;
+      else if (framed !== page && (await framed.getByLabel(label).count()) > 0) form = framed;
+      else return false;
+      return true;
+    })
+    .toBe(true);
+  await form.getByLabel(label).fill(code);
   await form.getByRole("button", { name: "Confirmar" }).click();
 }

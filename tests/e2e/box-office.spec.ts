@@ -6,7 +6,7 @@
 // JavaScript on and off; axe on every page.
 import { expect, type Page, test } from "@playwright/test";
 import { partText } from "../../commerce/mail/read-eml.ts";
-import { payOnCardForm } from "./bancard-form";
+import { bancardCardForm, payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   expectUniqueLandmarkNames,
@@ -186,6 +186,8 @@ test.describe("a clerk's sales", () => {
     await expect(page.getByLabel("Número de tarjeta")).toHaveCount(0);
     await page.getByLabel(/Leí y acepto/).check();
     await page.getByRole("button", { name: /^Pagar/ }).click();
+    // The form opened (the page loaded again with it, its heading focused).
+    await bancardCardForm(page);
     if (test.info().project.name.endsWith("-on")) await expectAccessible(page);
     await payOnCardForm(page, testCards.approves, { pressed: true });
     await expect(page).toHaveURL(/\/payConfirmLinkPago\?/);

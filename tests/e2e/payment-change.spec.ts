@@ -6,7 +6,7 @@
 // JavaScript); Bancard sends the buyer back to /bancard/finish/{id}.
 // axe checks every page visited.
 import { expect, type Page, test } from "@playwright/test";
-import { confirmOnBancardForm, payOnCardForm } from "./bancard-form";
+import { bancardCardForm, confirmOnBancardForm, payOnCardForm } from "./bancard-form";
 import {
   expectAccessible,
   holdGeneralPlaces,
@@ -52,6 +52,8 @@ const payButton = (page: Page) => page.getByRole("button", { name: /^Pagar/ });
 async function payOnForm(page: Page, number: string) {
   await expect(page.getByRole("main").getByLabel("Número de tarjeta")).toHaveCount(0);
   await payButton(page).click();
+  // The form opened (the page loaded again with it, its heading focused).
+  await bancardCardForm(page);
   if (test.info().project.name.endsWith("-on")) await expectAccessible(page);
   await payOnCardForm(page, number, { pressed: true });
 }
